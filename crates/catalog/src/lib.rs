@@ -1,0 +1,169 @@
+//! The catalog model: what one node's compile produces, independent of any wire format.
+//!
+//! **Status: skeleton.** The model types in this file are real (plain owned data, no
+//! behaviour yet). Building catalogs is `marionette-eval`'s job; serialising them (the
+//! [`wire`] module) is planned, not implemented.
+//!
+//! # Role
+//!
+//! `marionette-eval` finishes a compile by converting its runtime values into [`Data`] and
+//! pushing [`Resource`]s and [`Edge`]s into a [`Catalog`]. The binary then asks [`wire`] for
+//! Puppet 7.23's catalog JSON (`catalog_format` 2). Nothing else in the code base knows
+//! what the JSON looks like, and this crate knows nothing about the language.
+//!
+//! The crate does no I/O and has no randomness or clock: `catalog_uuid` and `version` are
+//! supplied by the caller, so the same inputs always give byte-identical output.
+//!
+//! # Model
+//!
+//! Field order and collection order follow what Puppet writes, because the order *is*
+//! observable in the JSON: `resources` are in evaluation order (the order they entered the
+//! catalog), `classes` may contain duplicates (ENC classes appear twice in real Puppet),
+//! parameters keep declaration order, hash keys keep insertion order.
+//!
+//! # Planned API
+//!
+//! ```text
+//! impl Catalog {
+//!     fn resource(&self, type_name: &str, title: &str) -> Option<&Resource>;
+//!     fn filter_exported(&mut self);   // what a server does before sending to an agent
+//! }
+//! wire::to_json(catalog: &Catalog, config: &wire::WireConfig) -> String
+//! ```
+
+/// A compiled catalog for one node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Catalog {
+    /// The node's certname.
+    pub name: String,
+    /// The environment the catalog was compiled in.
+    pub environment: String,
+    /// `config_version` output, or a number supplied by the caller.
+    pub version: Version,
+    /// Supplied by the caller (random on a server, all zeros for reproducible output).
+    pub catalog_uuid: String,
+    /// Catalog-level tags in first-seen order, without duplicates.
+    pub tags: Vec<String>,
+    /// Evaluated class names (lower case) and the matched node definition's name, in
+    /// evaluation order. Duplicates are kept: Puppet writes ENC classes twice.
+    pub classes: Vec<String>,
+    /// Resources in evaluation order.
+    pub resources: Vec<Resource>,
+    /// Containment edges only; relationships live in resource parameters.
+    pub edges: Vec<Edge>,
+}
+
+/// The catalog `version`: an integer unless `config_version` produced a string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Version {
+    Integer(i64),
+    String(String),
+}
+
+/// One resource: a built-in type instance, a defined-type instance, a class, a node or a
+/// stage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    /// Capitalised per `::` segment: `File`, `Base::Account`, `Class`, `Node`, `Stage`.
+    pub type_name: String,
+    pub title: String,
+    /// Lower-case tags in Puppet's order, without duplicates.
+    pub tags: Vec<String>,
+    /// Absolute manifest path of the resource expression, when Puppet records one.
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub exported: bool,
+    pub kind: ResourceKind,
+    /// Parameters in Puppet's order; `undef` parameters are already removed.
+    pub parameters: Vec<(String, Data)>,
+    /// Names of parameters whose (top-level) value was `Sensitive`.
+    pub sensitive_parameters: Vec<String>,
+}
+
+/// The `kind` attribute of a catalog resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResourceKind {
+    /// A Ruby-implemented type (`File`, `Package`, ...) and `Stage`.
+    CompilableType,
+    /// An instance of a `define`.
+    DefinedType,
+    /// A class declared resource-like (`class { 'x': }`).
+    Class,
+    /// Classes declared with `include`/`contain`/ENC, `Class[main]`, `Class[Settings]`,
+    /// `Node[...]`.
+    Unknown,
+}
+
+/// A reference to a resource, written `Type[title]` on the wire.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResourceRef {
+    pub type_name: String,
+    pub title: String,
+}
+
+/// A containment edge (`Class[X] -> File[/etc/motd]`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Edge {
+    pub source: ResourceRef,
+    pub target: ResourceRef,
+}
+
+/// A parameter value as it appears in a catalog: Puppet's `RichData`.
+///
+/// Resource references are plain strings (`"File[/x]"`), as Puppet writes them.
+/// Planned additions (the enum is non-exhaustive): type values (`Pcore::IntegerType` ...),
+/// `Timespan`, `Binary`, `SemVer`.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Data {
+    /// `undef`; written as `null` inside arrays and hashes.
+    Undef,
+    Bool(bool),
+    Integer(i64),
+    Float(f64),
+    String(String),
+    Array(Vec<Data>),
+    /// Insertion-ordered; keys that are not strings force the rich-data hash form.
+    Hash(Vec<(Data, Data)>),
+    /// Written in clear text at the top of a parameter (which is then listed in
+    /// `sensitive_parameters`), as `{"__ptype": "Sensitive", ...}` when nested.
+    Sensitive(Box<Data>),
+    /// The `default` literal.
+    Default,
+    /// A regular expression, by its source text.
+    Regexp(String),
+    /// A timestamp in Puppet's canonical form (`2024-01-01T00:00:00.000000000 UTC`).
+    Timestamp(String),
+    /// A `Deferred` function call, resolved by the agent.
+    Deferred {
+        name: String,
+        arguments: Vec<Data>,
+    },
+}
+
+pub mod wire {
+    //! Puppet 7.23's catalog JSON (`catalog_format` 2), the one place that knows it.
+    //!
+    //! **Status: planned, not implemented.** Intended API:
+    //!
+    //! ```text
+    //! pub struct WireConfig { pub rich_data: bool /* default true, as a Puppet 7 server */ }
+    //! pub fn to_json(catalog: &Catalog, config: &WireConfig) -> String
+    //! ```
+    //!
+    //! What it must reproduce (checked against real Puppet with the oracle's `catalog-diff`):
+    //!
+    //! * Top-level keys in this order: `tags`, `name`, `version`, `code_id` (always `null`),
+    //!   `catalog_uuid`, `catalog_format` (always `2`), `environment`, `resources`, `edges`,
+    //!   `classes`.
+    //! * Resource keys in this order: `type`, `title`, `tags`, `file`, `line` (both omitted
+    //!   when absent), `exported` (always written), `kind`, `parameters` (omitted when
+    //!   empty), `sensitive_parameters` (omitted when empty).
+    //! * Rich data: `{"__ptype": "Sensitive", "__pvalue": ...}`, `{"__ptype": "Regexp",
+    //!   "__pvalue": ...}`, `{"__ptype": "Timestamp", "__pvalue": ...}`,
+    //!   `{"__ptype": "Deferred", "name": ..., "arguments": [...]}`, `{"__ptype": "Default"}`,
+    //!   `{"__ptype": "Hash", "__pvalue": [k, v, ...]}` for non-string keys. With
+    //!   `rich_data` off these become strings, as Puppet does (with a warning).
+    //! * Edges as `{"source": "Type[title]", "target": "Type[title]"}`.
+    //! * Output is deterministic: the same catalog always gives the same bytes.
+}
