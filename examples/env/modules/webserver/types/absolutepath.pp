@@ -1,0 +1,2 @@
+# An absolute Unix path.
+type Webserver::Absolutepath = Pattern[/\A\/[^\0]*\z/]
