@@ -1,0 +1,1 @@
+//! Typed views over the syntax tree.

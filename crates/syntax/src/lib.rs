@@ -1,0 +1,254 @@
+//! Lossless parsing of the Puppet 7 language (manifests and EPP templates).
+//!
+//! ```
+//! let parse = marionette_syntax::parse("file { '/tmp/x': ensure => file }\n");
+//! assert!(parse.errors().is_empty());
+//! assert_eq!(parse.syntax_node().text().to_string(), "file { '/tmp/x': ensure => file }\n");
+//! ```
+//!
+//! The pipeline: [`lexer`] (modal, keeps every byte) → the lalrpop grammar over the
+//! significant tokens, whose actions record nodes → the tree sink (`tree`), which puts
+//! trivia back and builds a rowan tree → [`ast`], typed views of that tree →
+//! [`validate`], the checks Puppet makes after parsing. Parsing never fails: it returns
+//! the tree and the errors.
+
+pub mod ast;
+pub mod kind;
+pub mod lexer;
+mod line_index;
+mod parser;
+mod tree;
+pub mod validate;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        unused_parens,
+        dead_code,
+        unused_imports
+    )]
+    grammar
+);
+
+pub use kind::{PuppetLanguage, SyntaxKind};
+pub use line_index::{LineCol, LineIndex};
+pub use rowan::{TextRange, TextSize};
+
+pub type SyntaxNode = rowan::SyntaxNode<PuppetLanguage>;
+pub type SyntaxToken = rowan::SyntaxToken<PuppetLanguage>;
+pub type SyntaxElement = rowan::SyntaxElement<PuppetLanguage>;
+
+use parser::Entry;
+
+/// A problem found while lexing, parsing or validating, at a range of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub range: TextRange,
+}
+
+/// The result of parsing: a lossless tree and the errors found.
+#[derive(Clone, Debug)]
+pub struct Parse {
+    green: rowan::GreenNode,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parse {
+    /// The root: `SOURCE_FILE` for manifests, `EPP_FILE` for templates.
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    pub fn green(&self) -> &rowan::GreenNode {
+        &self.green
+    }
+
+    /// Errors in source order.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The tree as indented text, one node or token per line (used by the tests).
+    pub fn debug_tree(&self) -> String {
+        let mut out = String::new();
+        debug_tree(&mut out, &self.syntax_node());
+        out
+    }
+}
+
+fn debug_tree(out: &mut String, root: &SyntaxNode) {
+    use std::fmt::Write;
+    let mut depth = 0usize;
+    for event in root.preorder_with_tokens() {
+        match event {
+            rowan::WalkEvent::Enter(element) => {
+                let _ = write!(out, "{:indent$}", "", indent = depth * 2);
+                match element {
+                    rowan::NodeOrToken::Node(node) => {
+                        let _ = writeln!(out, "{:?}@{:?}", node.kind(), node.text_range());
+                    }
+                    rowan::NodeOrToken::Token(token) => {
+                        let _ = writeln!(
+                            out,
+                            "{:?}@{:?} {:?}",
+                            token.kind(),
+                            token.text_range(),
+                            token.text()
+                        );
+                    }
+                }
+                depth += 1;
+            }
+            rowan::WalkEvent::Leave(_) => depth -= 1,
+        }
+    }
+}
+
+/// Parses a manifest (`.pp`).
+pub fn parse(text: &str) -> Parse {
+    parse_with(text, Entry::File)
+}
+
+/// Parses an EPP template (`.epp`).
+pub fn parse_epp(text: &str) -> Parse {
+    parse_with(text, Entry::Epp)
+}
+
+fn parse_with(text: &str, entry: Entry) -> Parse {
+    // Text positions are u32 in rowan.
+    if text.len() > u32::MAX as usize / 2 {
+        let mut builder = rowan::GreenNodeBuilder::new();
+        builder.start_node(SyntaxKind::SOURCE_FILE.into());
+        builder.finish_node();
+        let error = SyntaxError {
+            message: "file too large to parse".into(),
+            range: TextRange::default(),
+        };
+        return Parse {
+            green: builder.finish(),
+            errors: vec![error],
+        };
+    }
+    let lexed = if entry == Entry::Epp {
+        lexer::lex_epp(text)
+    } else {
+        lexer::lex(text)
+    };
+    let file = parser::parse_lexed(&lexed, entry);
+    let root = if entry == Entry::Epp {
+        SyntaxKind::EPP_FILE
+    } else {
+        SyntaxKind::SOURCE_FILE
+    };
+    let built = tree::build(text, &lexed, &file, root);
+
+    let mut errors: Vec<SyntaxError> = lexed
+        .errors
+        .iter()
+        .map(|e| SyntaxError {
+            message: e.message.clone(),
+            range: range(e.range.start, e.range.end),
+        })
+        .collect();
+    // A lexical error already explains the syntax errors it causes inside its range.
+    let lex_ranges: Vec<std::ops::Range<usize>> =
+        lexed.errors.iter().map(|e| e.range.clone()).collect();
+    let starts = token_starts(&lexed.tokens);
+    let mut push_syntax =
+        |stream: &parser::StreamParse, tokens: &[lexer::Token], starts: &[usize]| {
+            for e in &stream.errors {
+                let (message, r) =
+                    syntax_error_message(text, tokens, starts, &stream.significant, &e.tokens);
+                if !lex_ranges
+                    .iter()
+                    .any(|l| l.start <= r.start && r.start <= l.end.max(l.start + 1))
+                {
+                    let message = if e.message.is_empty() {
+                        message
+                    } else {
+                        e.message.clone()
+                    };
+                    errors.push(SyntaxError {
+                        message,
+                        range: range(r.start, r.end),
+                    });
+                }
+            }
+        };
+    push_syntax(&file.main, &lexed.tokens, &starts);
+    for (body, sub) in lexed.heredoc_bodies.iter().zip(&file.heredocs) {
+        let base = starts[body.raw_token];
+        let sub_starts: Vec<usize> = token_starts(&body.tokens)
+            .into_iter()
+            .map(|s| s + base)
+            .collect();
+        push_syntax(sub, &body.tokens, &sub_starts);
+    }
+    if let Some(at) = built.too_deep_at {
+        errors.push(SyntaxError {
+            message: format!(
+                "Expressions are nested more than {} levels deep",
+                tree::MAX_DEPTH
+            ),
+            range: range(at, at),
+        });
+    }
+    let green = built.green;
+    let root_node = SyntaxNode::new_root(green.clone());
+    if errors.is_empty() {
+        validate::validate(&root_node, &mut errors);
+    }
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    errors.dedup();
+    Parse { green, errors }
+}
+
+fn range(start: usize, end: usize) -> TextRange {
+    TextRange::new(
+        TextSize::from(start as u32),
+        TextSize::from(end.max(start) as u32),
+    )
+}
+
+fn token_starts(tokens: &[lexer::Token]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(tokens.len() + 1);
+    let mut at = 0usize;
+    for t in tokens {
+        starts.push(at);
+        at += t.len as usize;
+    }
+    starts.push(at);
+    starts
+}
+
+/// Puppet's wording: "Syntax error at 'x'" or "Syntax error at end of input".
+fn syntax_error_message(
+    text: &str,
+    tokens: &[lexer::Token],
+    starts: &[usize],
+    significant: &[u32],
+    sig_range: &std::ops::Range<usize>,
+) -> (String, std::ops::Range<usize>) {
+    match significant.get(sig_range.start) {
+        Some(&raw) => {
+            let raw = raw as usize;
+            let start = starts[raw];
+            let end = start + tokens[raw].len as usize;
+            let token_text = &text[start..end];
+            let shown: String = token_text.chars().take(40).collect();
+            let message = match tokens[raw].kind {
+                SyntaxKind::EPP_TEXT => "Syntax error at template text".to_string(),
+                _ => format!("Syntax error at '{shown}'"),
+            };
+            (message, start..end)
+        }
+        None => {
+            let end = significant.last().map_or(0, |&raw| {
+                starts[raw as usize] + tokens[raw as usize].len as usize
+            });
+            ("Syntax error at end of input".to_string(), end..end)
+        }
+    }
+}

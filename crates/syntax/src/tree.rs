@@ -1,0 +1,140 @@
+//! The tree sink: walks the full token list (trivia included) together with the node
+//! records of the grammar and builds the lossless rowan tree.
+//!
+//! Records are ranges of significant tokens. Sorted by (start, longest first, latest
+//! reduced first) they come in pre-order, because LR reductions nest. Trivia before a
+//! node's first token goes to the enclosing node; trivia after its last token too.
+
+use crate::kind::SyntaxKind;
+use crate::lexer::{Lexed, Token};
+use crate::parser::{FileParse, NodeRecord, StreamParse};
+use rowan::{GreenNode, GreenNodeBuilder};
+
+/// Nodes nested deeper than this are flattened into their parent, and the parse
+/// reports an error: a deep input must not exhaust the stack of later passes.
+pub const MAX_DEPTH: usize = 256;
+
+pub(crate) struct Built {
+    pub green: GreenNode,
+    /// Byte offset of a node record that was too deep, if any.
+    pub too_deep_at: Option<usize>,
+}
+
+pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
+    let mut sink = TreeSink {
+        text,
+        offset: 0,
+        builder: GreenNodeBuilder::new(),
+        too_deep_at: None,
+        depth: 0,
+    };
+    sink.builder.start_node(root.into());
+    sink.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
+        let body = lexed
+            .heredoc_bodies
+            .iter()
+            .position(|b| b.raw_token == raw_index)?;
+        let sub = &parse.heredocs[body];
+        sink.builder.start_node(SyntaxKind::HEREDOC_BODY.into());
+        sink.stream(&lexed.heredoc_bodies[body].tokens, sub, &mut |_, _| None);
+        sink.builder.finish_node();
+        Some(())
+    });
+    sink.builder.finish_node();
+    Built {
+        green: sink.builder.finish(),
+        too_deep_at: sink.too_deep_at,
+    }
+}
+
+struct TreeSink<'t> {
+    text: &'t str,
+    offset: usize,
+    builder: GreenNodeBuilder<'static>,
+    too_deep_at: Option<usize>,
+    depth: usize,
+}
+
+/// Called for every raw token; returns Some if it emitted something in its place.
+type Splice<'f, 't> = dyn FnMut(&mut TreeSink<'t>, usize) -> Option<()> + 'f;
+
+impl<'t> TreeSink<'t> {
+    fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_, 't>) {
+        let mut records: Vec<(usize, NodeRecord)> =
+            parse.nodes.iter().copied().enumerate().collect();
+        records.sort_by(|(ia, a), (ib, b)| {
+            a.start
+                .cmp(&b.start)
+                .then(b.end.cmp(&a.end))
+                .then(ib.cmp(ia))
+        });
+
+        let sig = &parse.significant;
+        // The raw index just past significant token `k - 1`; `0` for k == 0.
+        let raw_end_of = |k: u32| {
+            if k == 0 {
+                0
+            } else {
+                sig[k as usize - 1] as usize + 1
+            }
+        };
+        let raw_start_of = |k: u32| sig.get(k as usize).map_or(tokens.len(), |&r| r as usize);
+
+        let mut raw = 0usize;
+        // Open records: (end, whether a rowan node was started for it).
+        let mut open: Vec<(u32, bool)> = Vec::new();
+        for (_, rec) in records {
+            while let Some(&(end, started)) = open.last() {
+                if end > rec.start {
+                    break;
+                }
+                raw = self.tokens(tokens, raw, raw_end_of(end), splice);
+                if started {
+                    self.builder.finish_node();
+                    self.depth -= 1;
+                }
+                open.pop();
+            }
+            if open.last().is_some_and(|&(end, _)| rec.end > end) {
+                continue; // crosses its parent: cannot happen for LR reductions
+            }
+            raw = self.tokens(tokens, raw, raw_start_of(rec.start), splice);
+            let started = self.depth < MAX_DEPTH;
+            if started {
+                self.builder.start_node(rec.kind.into());
+                self.depth += 1;
+            } else if self.too_deep_at.is_none() {
+                self.too_deep_at = Some(self.offset);
+            }
+            open.push((rec.end, started));
+        }
+        while let Some((end, started)) = open.pop() {
+            raw = self.tokens(tokens, raw, raw_end_of(end), splice);
+            if started {
+                self.builder.finish_node();
+                self.depth -= 1;
+            }
+        }
+        self.tokens(tokens, raw, tokens.len(), splice);
+    }
+
+    /// Emits raw tokens `from..to`, returns `to` (or `from` if `to` is before it).
+    fn tokens(
+        &mut self,
+        tokens: &[Token],
+        from: usize,
+        to: usize,
+        splice: &mut Splice<'_, 't>,
+    ) -> usize {
+        for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
+            let len = token.len as usize;
+            if token.kind == SyntaxKind::HEREDOC_RAW && splice(self, i).is_some() {
+                continue; // the spliced tokens advanced `offset`
+            }
+            let text = &self.text[self.offset..self.offset + len];
+            self.builder.token(token.kind.into(), text);
+            self.offset += len;
+        }
+        to.max(from)
+    }
+}
