@@ -16,6 +16,8 @@ pub mod ast;
 pub mod kind;
 pub mod lexer;
 mod line_index;
+pub mod lower;
+pub mod model;
 mod parser;
 mod tree;
 pub mod validate;
@@ -104,6 +106,31 @@ fn debug_tree(out: &mut String, root: &SyntaxNode) {
             rowan::WalkEvent::Leave(_) => depth -= 1,
         }
     }
+}
+
+/// A parsed, lowered and validated file: everything a compiler needs from one source.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub parse: Parse,
+    pub program: std::sync::Arc<model::Program>,
+    /// Lexical, syntax, lowering and validation errors, in source order. The program
+    /// is only meaningful when this is empty.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Parses, lowers and validates a manifest (`epp == false`) or an EPP template: what
+/// `puppet parser validate` checks.
+pub fn check(text: &str, epp: bool) -> Checked {
+    let parse = if epp { parse_epp(text) } else { parse(text) };
+    let mut errors = parse.errors().to_vec();
+    let (program, lower_errors) = lower::lower(&parse, text);
+    errors.extend(lower_errors);
+    if errors.is_empty() {
+        validate::validate(&program, text, &mut errors);
+    }
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    errors.dedup();
+    Checked { parse, program: std::sync::Arc::new(program), errors }
 }
 
 /// Parses a manifest (`.pp`).
@@ -196,10 +223,6 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
         });
     }
     let green = built.green;
-    let root_node = SyntaxNode::new_root(green.clone());
-    if errors.is_empty() {
-        validate::validate(&root_node, &mut errors);
-    }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();
     Parse { green, errors }

@@ -1,6 +1,7 @@
-//! Checks Puppet 7 makes after parsing (its "validation" phase).
+//! Checks Puppet 7 makes after parsing (its "validation" phase), on the lowered model.
 
-use crate::{SyntaxError, SyntaxNode};
+use crate::model::Program;
+use crate::SyntaxError;
 
-/// Adds the validation errors of a tree that parsed cleanly.
-pub fn validate(_root: &SyntaxNode, _errors: &mut Vec<SyntaxError>) {}
+/// Adds the validation errors of a lowered program. `text` is its source.
+pub fn validate(_program: &Program, _text: &str, _errors: &mut Vec<SyntaxError>) {}
