@@ -28,22 +28,28 @@ impl SourceKind {
     }
 }
 
-/// A parsed source file: its path, its text and the parse.
+/// A parsed, lowered and validated source file.
 #[derive(Clone, Debug)]
 pub struct ParsedFile {
     pub path: PathBuf,
     pub text: String,
     pub parse: syntax::Parse,
+    pub program: std::sync::Arc<syntax::model::Program>,
+    /// Every problem `puppet parser validate` would report, in source order.
+    pub errors: Vec<syntax::SyntaxError>,
 }
 
-/// Parses `text` as the kind of source `path` names.
+/// Parses, lowers and validates `text` as the kind of source `path` names.
 pub fn parse_source(path: impl Into<PathBuf>, text: String) -> ParsedFile {
     let path = path.into();
-    let parse = match SourceKind::of(&path) {
-        SourceKind::Manifest => syntax::parse(&text),
-        SourceKind::Epp => syntax::parse_epp(&text),
-    };
-    ParsedFile { path, text, parse }
+    let checked = syntax::check(&text, SourceKind::of(&path) == SourceKind::Epp);
+    ParsedFile {
+        path,
+        text,
+        parse: checked.parse,
+        program: checked.program,
+        errors: checked.errors,
+    }
 }
 
 /// Every `.pp` and `.epp` file under `dir` (following symbolic links, sorted, each real

@@ -95,7 +95,7 @@ fn parse_command(args: &[String]) -> ExitCode {
             println!("# {}", file.path.display());
             print!("{}", file.parse.debug_tree());
         }
-        for error in file.parse.errors() {
+        for error in &file.errors {
             failed = true;
             if pretty {
                 let _ = diagnostics::rich(&file, error, &mut stderr.lock());
