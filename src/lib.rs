@@ -4,9 +4,12 @@
 //! to build its own compiler binary. Today it offers parsing and validation of files
 //! with rendered diagnostics; compiling catalogs is being built (see ARCHITECTURE.md).
 
+pub use marionette_catalog as catalog;
+pub use marionette_eval as eval;
 pub use marionette_syntax as syntax;
 
 pub mod diagnostics;
+pub mod facts;
 
 use std::path::{Path, PathBuf};
 
@@ -82,4 +85,153 @@ pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     }
     out.sort();
     Ok(out)
+}
+
+/// A failed compile: Puppet's message (with location and node) and the log so far.
+#[derive(Debug)]
+pub struct CompileFailure {
+    pub message: String,
+    pub log: Vec<eval::LogLine>,
+}
+
+/// Compiles one node from an environment directory, reading facts and trusted data
+/// files. The catalog's `version` and `catalog_uuid` are left for the caller to set.
+pub fn compile_node(
+    env_dir: &Path,
+    env_name: Option<&str>,
+    node: &str,
+    facts: Option<&Path>,
+    trusted: Option<&Path>,
+    server_facts: Option<&Path>,
+    options: eval::CompileOptions,
+) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
+    let fail = |message: String| CompileFailure {
+        message,
+        log: Vec::new(),
+    };
+    let env_dir = std::fs::canonicalize(env_dir).map_err(|e| {
+        fail(format!(
+            "cannot open environment {}: {e}",
+            env_dir.display()
+        ))
+    })?;
+    let name = env_name.map(str::to_string).unwrap_or_else(|| {
+        env_dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "production".into())
+    });
+    let environment = eval::Environment::load(&name, &env_dir, std::sync::Arc::new(eval::FsSourceDb)).map_err(|e| {
+        fail(format!("Could not parse for environment {name}: {} (file: {}, line: {}, column: {}) on node {node}", e.message, e.path, e.line, e.column))
+    })?;
+    let load = |p: Option<&Path>| -> Result<Option<eval::ValueMap>, CompileFailure> {
+        match p {
+            Some(p) => facts::load_hash(p)
+                .map(Some)
+                .map_err(|e| fail(format!("{e:#}"))),
+            None => Ok(None),
+        }
+    };
+    let mut input = eval::NodeInput {
+        name: node.to_string(),
+        ..Default::default()
+    };
+    input.facts = load(facts)?.unwrap_or_default();
+    input.facts.shift_remove(&eval::Value::str("trusted"));
+    if let Some(mut t) = load(trusted)? {
+        let mut base = default_trusted(node);
+        if t.contains_key(&eval::Value::str("certname"))
+            && !t.contains_key(&eval::Value::str("hostname"))
+        {
+            if let Some(eval::Value::Str(c)) = t.get(&eval::Value::str("certname")).cloned() {
+                let (h, d) = c.split_once('.').unwrap_or((&c, ""));
+                t.insert(eval::Value::str("hostname"), eval::Value::str(h));
+                t.insert(eval::Value::str("domain"), eval::Value::str(d));
+            }
+        }
+        for (k, v) in t {
+            base.insert(k, v);
+        }
+        input.trusted = Some(base);
+    }
+    input.server_facts = load(server_facts)?;
+    if input.server_facts.is_none() {
+        input.server_facts = Some(default_server_facts());
+    }
+    match eval::compile(&environment, input, options) {
+        Ok(out) => Ok((out.catalog, out.log)),
+        Err((error, log)) => Err(CompileFailure {
+            message: format!("{error} on node {node}"),
+            log,
+        }),
+    }
+}
+
+fn default_trusted(node: &str) -> eval::ValueMap {
+    use eval::Value;
+    let (h, d) = node.split_once('.').unwrap_or((node, ""));
+    let mut t = eval::ValueMap::new();
+    t.insert(Value::str("authenticated"), Value::str("remote"));
+    t.insert(Value::str("certname"), Value::str(node));
+    t.insert(Value::str("extensions"), Value::hash(Default::default()));
+    t.insert(Value::str("hostname"), Value::str(h));
+    t.insert(Value::str("domain"), Value::str(d));
+    t.insert(Value::str("external"), Value::hash(Default::default()));
+    t
+}
+
+/// The server facts of a compile outside a server (Puppet's defaults for a local
+/// compile, as the oracle uses them).
+fn default_server_facts() -> eval::ValueMap {
+    use eval::Value;
+    let mut t = eval::ValueMap::new();
+    t.insert(Value::str("serverversion"), Value::str("7.23.0"));
+    t.insert(Value::str("servername"), Value::str("puppet.oracle.test"));
+    t.insert(Value::str("serverip"), Value::str("127.0.0.1"));
+    t
+}
+
+/// A random version-4 UUID (for `catalog_uuid`).
+pub fn random_uuid() -> String {
+    let mut bytes = [0u8; 16];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        use std::io::Read;
+        let _ = f.read_exact(&mut bytes);
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let h: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}
+
+/// Writes a file so that readers see the old content or the new, never a part: a
+/// temporary file in the same directory, then a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

@@ -14,6 +14,17 @@ commands:
       Prints `file:line:col: error: message` for every problem (with --pretty, also
       the source line) and exits 1 if any file has errors.
       --dump-tree  print each file's syntax tree
+  compile --env DIR --node NAME [--env-name NAME] [--facts FILE] [--trusted FILE]
+          [--server-facts FILE] [--output FILE] [--stable-ids]
+          [--legacy-node-matching] [--strict-variables]
+      Compile NAME's catalog from the environment in DIR (its manifests/, modules/
+      and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
+      FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
+      an error: `Error: ...` on stderr, nothing on stdout, exit 1.
+      --stable-ids            catalog_uuid of zeros and version 0 (reproducible)
+      --legacy-node-matching  Puppet <= 6 node matching (strict_hostname_checking
+                              off): also try the certname with its domain parts
+                              chopped off, and the fqdn fact
   help
       Show this text.
 ";
@@ -22,6 +33,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("parse") => parse_command(&args[1..]),
+        Some("compile") => compile_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -108,5 +120,129 @@ fn parse_command(args: &[String]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+struct CompileArgs {
+    env: PathBuf,
+    node: String,
+    env_name: Option<String>,
+    facts: Option<PathBuf>,
+    trusted: Option<PathBuf>,
+    server_facts: Option<PathBuf>,
+    output: Option<PathBuf>,
+    stable_ids: bool,
+    options: marionette::eval::CompileOptions,
+}
+
+fn compile_args(args: &[String]) -> Result<CompileArgs, String> {
+    let mut env = None;
+    let mut node = None;
+    let mut out = CompileArgs {
+        env: PathBuf::new(),
+        node: String::new(),
+        env_name: None,
+        facts: None,
+        trusted: None,
+        server_facts: None,
+        output: None,
+        stable_ids: false,
+        options: Default::default(),
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--env" => env = Some(PathBuf::from(value()?)),
+            "--node" => node = Some(value()?),
+            "--env-name" => out.env_name = Some(value()?),
+            "--facts" => out.facts = Some(PathBuf::from(value()?)),
+            "--trusted" => out.trusted = Some(PathBuf::from(value()?)),
+            "--server-facts" => out.server_facts = Some(PathBuf::from(value()?)),
+            "--output" | "-o" => out.output = Some(PathBuf::from(value()?)),
+            "--stable-ids" => out.stable_ids = true,
+            "--legacy-node-matching" | "--no-strict-hostname" => {
+                out.options.legacy_node_matching = true
+            }
+            "--strict-hostname" => out.options.legacy_node_matching = false,
+            "--strict-variables" => out.options.strict_variables = true,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    out.env = env.ok_or("--env DIR is required")?;
+    out.node = node.ok_or("--node NAME is required")?;
+    Ok(out)
+}
+
+fn compile_command(args: &[String]) -> ExitCode {
+    let args = match compile_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("marionette compile: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match marionette::compile_node(
+        &args.env,
+        args.env_name.as_deref(),
+        &args.node,
+        args.facts.as_deref(),
+        args.trusted.as_deref(),
+        args.server_facts.as_deref(),
+        args.options.clone(),
+    ) {
+        Ok((mut catalog, log)) => {
+            print_log(&log);
+            if args.stable_ids {
+                catalog.catalog_uuid = "00000000-0000-0000-0000-000000000000".into();
+                catalog.version = marionette::catalog::Version::Integer(0);
+            } else {
+                catalog.catalog_uuid = marionette::random_uuid();
+                catalog.version = marionette::catalog::Version::Integer(
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_secs() as i64)
+                        .unwrap_or(0),
+                );
+            }
+            let json = marionette::catalog::wire::to_json(&catalog);
+            match &args.output {
+                Some(path) => {
+                    if let Err(e) = marionette::write_atomically(path, json.as_bytes()) {
+                        eprintln!("Error: cannot write {}: {e}", path.display());
+                        return ExitCode::FAILURE;
+                    }
+                }
+                None => print!("{json}"),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(marionette::CompileFailure { message, log }) => {
+            print_log(&log);
+            eprintln!("Error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_log(log: &[marionette::eval::LogLine]) {
+    for line in log {
+        let level = match line.level {
+            "notice" => "Notice",
+            "warning" => "Warning",
+            "err" => "Error",
+            "info" | "debug" => continue,
+            other => other,
+        };
+        eprintln!("{level}: {}", line.message);
     }
 }

@@ -1,8 +1,7 @@
 //! The catalog model: what one node's compile produces, independent of any wire format.
 //!
-//! **Status: skeleton.** The model types in this file are real (plain owned data, no
-//! behaviour yet). Building catalogs is `marionette-eval`'s job; serialising them (the
-//! [`wire`] module) is planned, not implemented.
+//! The model types are plain owned data. Building catalogs is `marionette-eval`'s job;
+//! [`wire`] serialises them as Puppet 7.23's catalog JSON.
 //!
 //! # Role
 //!
@@ -21,14 +20,10 @@
 //! catalog), `classes` may contain duplicates (ENC classes appear twice in real Puppet),
 //! parameters keep declaration order, hash keys keep insertion order.
 //!
-//! # Planned API
+//! # API
 //!
 //! ```text
-//! impl Catalog {
-//!     fn resource(&self, type_name: &str, title: &str) -> Option<&Resource>;
-//!     fn filter_exported(&mut self);   // what a server does before sending to an agent
-//! }
-//! wire::to_json(catalog: &Catalog, config: &wire::WireConfig) -> String
+//! wire::to_json(catalog: &Catalog) -> String      // Ruby's JSON.pretty_generate layout
 //! ```
 
 /// A compiled catalog for one node.
@@ -139,31 +134,12 @@ pub enum Data {
         name: String,
         arguments: Vec<Data>,
     },
+    /// A Puppet type as a value: `{"__ptype": "Pcore::IntegerType", "from": 1, ...}`.
+    Type {
+        /// `Pcore::IntegerType`
+        ptype: String,
+        attributes: Vec<(String, Data)>,
+    },
 }
 
-pub mod wire {
-    //! Puppet 7.23's catalog JSON (`catalog_format` 2), the one place that knows it.
-    //!
-    //! **Status: planned, not implemented.** Intended API:
-    //!
-    //! ```text
-    //! pub struct WireConfig { pub rich_data: bool /* default true, as a Puppet 7 server */ }
-    //! pub fn to_json(catalog: &Catalog, config: &WireConfig) -> String
-    //! ```
-    //!
-    //! What it must reproduce (checked against real Puppet with the oracle's `catalog-diff`):
-    //!
-    //! * Top-level keys in this order: `tags`, `name`, `version`, `code_id` (always `null`),
-    //!   `catalog_uuid`, `catalog_format` (always `2`), `environment`, `resources`, `edges`,
-    //!   `classes`.
-    //! * Resource keys in this order: `type`, `title`, `tags`, `file`, `line` (both omitted
-    //!   when absent), `exported` (always written), `kind`, `parameters` (omitted when
-    //!   empty), `sensitive_parameters` (omitted when empty).
-    //! * Rich data: `{"__ptype": "Sensitive", "__pvalue": ...}`, `{"__ptype": "Regexp",
-    //!   "__pvalue": ...}`, `{"__ptype": "Timestamp", "__pvalue": ...}`,
-    //!   `{"__ptype": "Deferred", "name": ..., "arguments": [...]}`, `{"__ptype": "Default"}`,
-    //!   `{"__ptype": "Hash", "__pvalue": [k, v, ...]}` for non-string keys. With
-    //!   `rich_data` off these become strings, as Puppet does (with a warning).
-    //! * Edges as `{"source": "Type[title]", "target": "Type[title]"}`.
-    //! * Output is deterministic: the same catalog always gives the same bytes.
-}
+pub mod wire;

@@ -1,7 +1,7 @@
 //! The evaluator: compiles one node's catalog from parsed Puppet code.
 //!
-//! **Status: skeleton.** [`StrictMode`] is real; everything else below is the planned API,
-//! not implemented yet.
+//! **Status: in progress.** Compiles manifests into catalogs ([`compile`]); Hiera and
+//! ENCs come with their own issues. The design below is what the code follows.
 //!
 //! # Role
 //!
@@ -91,3 +91,19 @@ pub enum StrictMode {
     /// Fail the compile.
     Error,
 }
+
+mod compiler;
+pub mod describe;
+pub mod env;
+pub mod error;
+mod eval;
+mod functions;
+pub mod types;
+pub mod value;
+pub mod wire;
+
+pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, MAX_EVAL_DEPTH};
+pub use env::{Environment, FsSourceDb, LoadError, SourceDb};
+pub use error::{EvalError, Location};
+pub use functions::versioncmp;
+pub use value::{Value, ValueMap};

@@ -1,0 +1,347 @@
+//! Puppet 7.23's catalog JSON (`catalog_format` 2), laid out as Ruby's
+//! `JSON.pretty_generate` lays it out, so that our output can be compared byte for byte.
+//! The one place that knows the wire format.
+
+use crate::{Catalog, Data, Resource, ResourceKind, Version};
+use std::fmt::Write;
+
+/// The catalog as JSON text (ending with a newline).
+pub fn to_json(catalog: &Catalog) -> String {
+    let mut w = Writer {
+        out: String::with_capacity(4096 + catalog.resources.len() * 256),
+        indent: 0,
+    };
+    w.open('{');
+    w.key("tags");
+    w.strings(&catalog.tags);
+    w.comma();
+    w.key("name");
+    w.string(&catalog.name);
+    w.comma();
+    w.key("version");
+    match &catalog.version {
+        Version::Integer(i) => w.raw(&i.to_string()),
+        Version::String(s) => w.string(s),
+    }
+    w.comma();
+    w.key("code_id");
+    w.raw("null");
+    w.comma();
+    w.key("catalog_uuid");
+    w.string(&catalog.catalog_uuid);
+    w.comma();
+    w.key("catalog_format");
+    w.raw("2");
+    w.comma();
+    w.key("environment");
+    w.string(&catalog.environment);
+    w.comma();
+    w.key("resources");
+    w.list(&catalog.resources, |w, r| w.resource(r));
+    w.comma();
+    w.key("edges");
+    w.list(&catalog.edges, |w, e| {
+        w.open('{');
+        w.key("source");
+        w.string(&format!("{}[{}]", e.source.type_name, e.source.title));
+        w.comma();
+        w.key("target");
+        w.string(&format!("{}[{}]", e.target.type_name, e.target.title));
+        w.close('}');
+    });
+    w.comma();
+    w.key("classes");
+    w.strings(&catalog.classes);
+    w.close('}');
+    w.out.push('\n');
+    w.out
+}
+
+struct Writer {
+    out: String,
+    indent: usize,
+}
+
+impl Writer {
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn open(&mut self, c: char) {
+        self.out.push(c);
+        self.indent += 1;
+        self.newline();
+    }
+
+    fn close(&mut self, c: char) {
+        self.indent -= 1;
+        self.newline();
+        self.out.push(c);
+    }
+
+    fn comma(&mut self) {
+        self.out.push(',');
+        self.newline();
+    }
+
+    fn key(&mut self, k: &str) {
+        self.string(k);
+        self.out.push_str(": ");
+    }
+
+    fn raw(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn string(&mut self, s: &str) {
+        self.out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => self.out.push_str("\\\""),
+                '\\' => self.out.push_str("\\\\"),
+                '\n' => self.out.push_str("\\n"),
+                '\r' => self.out.push_str("\\r"),
+                '\t' => self.out.push_str("\\t"),
+                '\u{8}' => self.out.push_str("\\b"),
+                '\u{c}' => self.out.push_str("\\f"),
+                c if (c as u32) < 0x20 => {
+                    let _ = write!(self.out, "\\u{:04x}", c as u32);
+                }
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('"');
+    }
+
+    fn strings(&mut self, items: &[String]) {
+        self.list(items, |w, s| w.string(s));
+    }
+
+    fn list<T>(&mut self, items: &[T], mut each: impl FnMut(&mut Writer, &T)) {
+        if items.is_empty() {
+            self.out.push_str("[]");
+            return;
+        }
+        self.open('[');
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.comma();
+            }
+            each(self, item);
+        }
+        self.close(']');
+    }
+
+    fn object(&mut self, entries: &[(String, Data)]) {
+        if entries.is_empty() {
+            self.out.push_str("{}");
+            return;
+        }
+        self.open('{');
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i > 0 {
+                self.comma();
+            }
+            self.key(k);
+            self.data(v, false);
+        }
+        self.close('}');
+    }
+
+    fn resource(&mut self, r: &Resource) {
+        self.open('{');
+        self.key("type");
+        self.string(&r.type_name);
+        self.comma();
+        self.key("title");
+        self.string(&r.title);
+        self.comma();
+        self.key("tags");
+        self.strings(&r.tags);
+        if let Some(file) = &r.file {
+            self.comma();
+            self.key("file");
+            self.string(file);
+        }
+        if let Some(line) = r.line {
+            self.comma();
+            self.key("line");
+            self.raw(&line.to_string());
+        }
+        self.comma();
+        self.key("exported");
+        self.raw(if r.exported { "true" } else { "false" });
+        self.comma();
+        self.key("kind");
+        self.string(match r.kind {
+            ResourceKind::CompilableType => "compilable_type",
+            ResourceKind::DefinedType => "defined_type",
+            ResourceKind::Class => "class",
+            ResourceKind::Unknown => "unknown",
+        });
+        if !r.parameters.is_empty() {
+            self.comma();
+            self.key("parameters");
+            self.open('{');
+            for (i, (k, v)) in r.parameters.iter().enumerate() {
+                if i > 0 {
+                    self.comma();
+                }
+                self.key(k);
+                // A top-level Sensitive value is written in clear text.
+                match v {
+                    Data::Sensitive(inner) => self.data(inner, false),
+                    other => self.data(other, false),
+                }
+            }
+            self.close('}');
+        }
+        if !r.sensitive_parameters.is_empty() {
+            self.comma();
+            self.key("sensitive_parameters");
+            self.strings(&r.sensitive_parameters);
+        }
+        self.close('}');
+    }
+
+    fn ptype(&mut self, ptype: &str, value: Option<&Data>) {
+        let mut entries = vec![("__ptype".to_string(), Data::String(ptype.to_string()))];
+        if let Some(v) = value {
+            entries.push(("__pvalue".to_string(), v.clone()));
+        }
+        self.object(&entries);
+    }
+
+    fn data(&mut self, d: &Data, _nested: bool) {
+        match d {
+            Data::Undef => self.raw("null"),
+            Data::Bool(b) => self.raw(if *b { "true" } else { "false" }),
+            Data::Integer(i) => self.raw(&i.to_string()),
+            Data::Float(f) => {
+                let s = ruby_float(*f);
+                self.raw(&s)
+            }
+            Data::String(s) => self.string(s),
+            Data::Array(items) => self.list(items, |w, v| w.data(v, true)),
+            Data::Hash(entries) => {
+                if entries.iter().all(|(k, _)| matches!(k, Data::String(_))) {
+                    let entries: Vec<(String, Data)> = entries
+                        .iter()
+                        .map(|(k, v)| {
+                            (
+                                if let Data::String(s) = k {
+                                    s.clone()
+                                } else {
+                                    String::new()
+                                },
+                                v.clone(),
+                            )
+                        })
+                        .collect();
+                    self.object(&entries);
+                } else {
+                    let flat: Vec<Data> = entries
+                        .iter()
+                        .flat_map(|(k, v)| [k.clone(), v.clone()])
+                        .collect();
+                    self.ptype("Hash", Some(&Data::Array(flat)));
+                }
+            }
+            Data::Sensitive(inner) => self.ptype("Sensitive", Some(inner)),
+            Data::Default => self.ptype("Default", None),
+            Data::Regexp(source) => self.ptype("Regexp", Some(&Data::String(source.clone()))),
+            Data::Timestamp(t) => self.ptype("Timestamp", Some(&Data::String(t.clone()))),
+            Data::Deferred { name, arguments } => {
+                let entries = vec![
+                    ("__ptype".to_string(), Data::String("Deferred".into())),
+                    ("name".to_string(), Data::String(name.clone())),
+                    ("arguments".to_string(), Data::Array(arguments.clone())),
+                ];
+                self.object(&entries);
+            }
+            Data::Type { ptype, attributes } => {
+                let mut entries = vec![("__ptype".to_string(), Data::String(ptype.clone()))];
+                entries.extend(attributes.iter().cloned());
+                self.object(&entries);
+            }
+        }
+    }
+}
+
+/// Ruby's `Float#to_s` (what Ruby's JSON generator writes for floats).
+pub fn ruby_float(f: f64) -> String {
+    if f.is_nan() || f.is_infinite() {
+        return "null".into();
+    }
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-4..1e16).contains(&abs) {
+        let s = format!("{f:e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = if mantissa.contains('.') {
+            mantissa.to_string()
+        } else {
+            format!("{mantissa}.0")
+        };
+        let exp: i32 = exp.parse().unwrap_or(0);
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exp.abs());
+    }
+    let s = format!("{f}");
+    if s.contains('.') {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Edge, ResourceRef};
+
+    #[test]
+    fn layout_matches_ruby_pretty_generate() {
+        let catalog = Catalog {
+            name: "n".into(),
+            environment: "production".into(),
+            version: Version::Integer(0),
+            catalog_uuid: "u".into(),
+            tags: vec!["class".into()],
+            classes: vec![],
+            resources: vec![Resource {
+                type_name: "Notify".into(),
+                title: "x".into(),
+                tags: vec!["notify".into()],
+                file: None,
+                line: None,
+                exported: false,
+                kind: ResourceKind::CompilableType,
+                parameters: vec![(
+                    "message".into(),
+                    Data::Hash(vec![(Data::Integer(1), Data::String("one".into()))]),
+                )],
+                sensitive_parameters: vec![],
+            }],
+            edges: vec![Edge {
+                source: ResourceRef {
+                    type_name: "Class".into(),
+                    title: "main".into(),
+                },
+                target: ResourceRef {
+                    type_name: "Notify".into(),
+                    title: "x".into(),
+                },
+            }],
+        };
+        let json = to_json(&catalog);
+        assert!(json.starts_with("{\n  \"tags\": [\n    \"class\"\n  ],\n  \"name\": \"n\",\n"));
+        assert!(json.contains("\"classes\": []\n}\n"));
+        assert!(json.contains("\"__ptype\": \"Hash\",\n"));
+        assert_eq!(ruby_float(3.5), "3.5");
+        assert_eq!(ruby_float(1e20), "1.0e+20");
+        assert_eq!(ruby_float(2.0), "2.0");
+    }
+}

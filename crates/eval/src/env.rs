@@ -1,0 +1,394 @@
+//! The environment: every manifest and module of one Puppet environment, parsed and
+//! lowered once, shared (read-only) by all node compiles.
+
+use marionette_syntax::model::{
+    ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, Program, TypeAlias,
+};
+use marionette_syntax::{LineIndex, SyntaxError};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// How the evaluator reads files. The binary implements it over the file system; tests
+/// may implement it in memory. (Core crates do no I/O of their own.)
+pub trait SourceDb: Send + Sync {
+    fn read(&self, path: &Path) -> std::io::Result<String>;
+    fn is_file(&self, path: &Path) -> bool;
+    fn is_dir(&self, path: &Path) -> bool;
+    /// The entries of a directory (full paths), in any order.
+    fn list(&self, path: &Path) -> std::io::Result<Vec<PathBuf>>;
+}
+
+/// The file-system `SourceDb`.
+pub struct FsSourceDb;
+
+impl SourceDb for FsSourceDb {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        std::fs::read_to_string(path)
+    }
+    fn is_file(&self, path: &Path) -> bool {
+        path.is_file()
+    }
+    fn is_dir(&self, path: &Path) -> bool {
+        path.is_dir()
+    }
+    fn list(&self, path: &Path) -> std::io::Result<Vec<PathBuf>> {
+        std::fs::read_dir(path)?
+            .map(|e| e.map(|e| e.path()))
+            .collect()
+    }
+}
+
+/// One loaded source file.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Absolute path, as Puppet writes it in the catalog.
+    pub path: String,
+    pub text: String,
+    pub lines: LineIndex,
+    pub program: Arc<Program>,
+}
+
+impl SourceFile {
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        let at = self.lines.line_col(&self.text, offset.into());
+        (at.line, at.col)
+    }
+}
+
+/// A definition and the file it came from.
+#[derive(Clone, Debug)]
+pub struct Def<T> {
+    pub def: Arc<T>,
+    pub file: Arc<SourceFile>,
+}
+
+/// A load failure: a file that does not parse.
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    pub path: String,
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+#[derive(Default)]
+struct Registry {
+    classes: HashMap<String, Def<ClassDef>>,
+    defines: HashMap<String, Def<DefineDef>>,
+    functions: HashMap<String, Def<FunctionDef>>,
+    aliases: HashMap<String, Def<TypeAlias>>,
+    /// Files already loaded (by path), so each is parsed once.
+    loaded: HashMap<PathBuf, Option<Arc<SourceFile>>>,
+}
+
+/// The frozen, shared part of a compile.
+pub struct Environment {
+    pub name: String,
+    /// The environment directory.
+    pub root: PathBuf,
+    pub modulepath: Vec<PathBuf>,
+    /// The main manifests in evaluation order.
+    pub manifests: Vec<Arc<SourceFile>>,
+    /// Node definitions of the main manifests, in file order.
+    pub nodes: Vec<Def<NodeDef>>,
+    pub sources: Arc<dyn SourceDb>,
+    registry: Mutex<Registry>,
+}
+
+impl std::fmt::Debug for Environment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Environment")
+            .field("name", &self.name)
+            .field("root", &self.root)
+            .finish()
+    }
+}
+
+impl Environment {
+    /// Loads an environment directory: `environment.conf` (`modulepath`, `manifest`),
+    /// the main manifest(s) (a file or a directory read in alphabetical order, default
+    /// `manifests/`) and the modulepath (default `modules/`). Module code is loaded on
+    /// demand.
+    pub fn load(
+        name: &str,
+        root: &Path,
+        sources: Arc<dyn SourceDb>,
+    ) -> Result<Environment, LoadError> {
+        let conf = sources
+            .read(&root.join("environment.conf"))
+            .unwrap_or_default();
+        let setting = |key: &str| -> Option<String> {
+            conf.lines().find_map(|line| {
+                let line = line.trim();
+                let (k, v) = line.split_once('=')?;
+                (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
+            })
+        };
+        let modulepath = match setting("modulepath") {
+            Some(mp) => mp
+                .split(':')
+                .filter(|p| !p.is_empty() && !p.contains('$'))
+                .map(|p| {
+                    if Path::new(p).is_absolute() {
+                        PathBuf::from(p)
+                    } else {
+                        root.join(p)
+                    }
+                })
+                .collect(),
+            None => vec![root.join("modules")],
+        };
+        let manifest = match setting("manifest") {
+            Some(m) if Path::new(&m).is_absolute() => PathBuf::from(m),
+            Some(m) => root.join(m),
+            None => root.join("manifests"),
+        };
+        let mut env = Environment {
+            name: name.to_string(),
+            root: root.to_path_buf(),
+            modulepath,
+            manifests: Vec::new(),
+            nodes: Vec::new(),
+            sources,
+            registry: Mutex::new(Registry::default()),
+        };
+        let mut files = Vec::new();
+        if env.sources.is_dir(&manifest) {
+            let mut entries: Vec<PathBuf> = env.sources.list(&manifest).unwrap_or_default();
+            entries.retain(|p| p.extension().is_some_and(|e| e == "pp"));
+            entries.sort();
+            files = entries;
+        } else if env.sources.is_file(&manifest) {
+            files.push(manifest);
+        }
+        for path in files {
+            let file = env.load_file(&path)?.expect("a listed file loads");
+            collect_nodes(&file.program.body, &file, &mut env.nodes);
+            env.manifests.push(file);
+        }
+        Ok(env)
+    }
+
+    /// Parses a file once and registers its definitions. `Ok(None)` if it does not exist.
+    pub fn load_file(&self, path: &Path) -> Result<Option<Arc<SourceFile>>, LoadError> {
+        if let Some(done) = self.registry.lock().unwrap().loaded.get(path) {
+            return Ok(done.clone());
+        }
+        let text = match self.sources.read(path) {
+            Ok(text) => text,
+            Err(_) => {
+                self.registry
+                    .lock()
+                    .unwrap()
+                    .loaded
+                    .insert(path.to_path_buf(), None);
+                return Ok(None);
+            }
+        };
+        let checked = marionette_syntax::check(&text, false);
+        let lines = LineIndex::new(&text);
+        let path_str = path.to_string_lossy().into_owned();
+        if let Some(error) = checked.errors.first() {
+            return Err(load_error(&path_str, &text, &lines, error));
+        }
+        let file = Arc::new(SourceFile {
+            path: path_str,
+            text,
+            lines,
+            program: checked.program,
+        });
+        let mut registry = self.registry.lock().unwrap();
+        register(&mut registry, &file.program.body, &file);
+        registry
+            .loaded
+            .insert(path.to_path_buf(), Some(file.clone()));
+        Ok(Some(file))
+    }
+
+    /// Parses an EPP template (not registered anywhere).
+    pub fn load_template(&self, path: &Path) -> Result<Arc<SourceFile>, LoadError> {
+        let text = self.sources.read(path).map_err(|e| LoadError {
+            path: path.display().to_string(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })?;
+        let checked = marionette_syntax::check(&text, true);
+        let lines = LineIndex::new(&text);
+        let path_str = path.to_string_lossy().into_owned();
+        if let Some(error) = checked.errors.first() {
+            return Err(load_error(&path_str, &text, &lines, error));
+        }
+        Ok(Arc::new(SourceFile {
+            path: path_str,
+            text,
+            lines,
+            program: checked.program,
+        }))
+    }
+
+    /// The directory of a module on the modulepath.
+    pub fn module_dir(&self, module: &str) -> Option<PathBuf> {
+        self.modulepath
+            .iter()
+            .map(|dir| dir.join(module))
+            .find(|dir| self.sources.is_dir(dir))
+    }
+
+    /// Loads the file that should define `name` (`a::b::c` → `a/manifests/b/c.pp`, `a` →
+    /// `a/manifests/init.pp`) from `subdir` (`manifests`, `functions`, `types`).
+    fn autoload(&self, name: &str, subdir: &str) -> Result<(), LoadError> {
+        let name = name.trim_start_matches("::").to_lowercase();
+        let mut segments: Vec<&str> = name.split("::").collect();
+        let module = segments.remove(0);
+        let Some(dir) = self.module_dir(module) else {
+            return Ok(());
+        };
+        let mut path = dir.join(subdir);
+        if segments.is_empty() {
+            path.push("init.pp");
+        } else {
+            let last = segments.pop().unwrap_or_default();
+            for seg in segments {
+                path.push(seg);
+            }
+            path.push(format!("{last}.pp"));
+        }
+        self.load_file(&path).map(|_| ())
+    }
+
+    pub fn find_class(&self, name: &str) -> Result<Option<Def<ClassDef>>, LoadError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(def) = self.registry.lock().unwrap().classes.get(&key) {
+            return Ok(Some(def.clone()));
+        }
+        self.autoload(&key, "manifests")?;
+        if key.contains("::") {
+            // A class may also live in the module's init.pp or a parent file.
+            let mut parts: Vec<&str> = key.split("::").collect();
+            while parts.len() > 1 && !self.registry.lock().unwrap().classes.contains_key(&key) {
+                parts.pop();
+                self.autoload(&parts.join("::"), "manifests")?;
+            }
+        }
+        Ok(self.registry.lock().unwrap().classes.get(&key).cloned())
+    }
+
+    pub fn find_define(&self, name: &str) -> Result<Option<Def<DefineDef>>, LoadError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(def) = self.registry.lock().unwrap().defines.get(&key) {
+            return Ok(Some(def.clone()));
+        }
+        self.autoload(&key, "manifests")?;
+        if key.contains("::") && !self.registry.lock().unwrap().defines.contains_key(&key) {
+            let module = key.split("::").next().unwrap_or_default().to_string();
+            self.autoload(&module, "manifests")?;
+        }
+        Ok(self.registry.lock().unwrap().defines.get(&key).cloned())
+    }
+
+    pub fn find_function(&self, name: &str) -> Result<Option<Def<FunctionDef>>, LoadError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(def) = self.registry.lock().unwrap().functions.get(&key) {
+            return Ok(Some(def.clone()));
+        }
+        if key.contains("::") {
+            self.autoload(&key, "functions")?;
+        }
+        Ok(self.registry.lock().unwrap().functions.get(&key).cloned())
+    }
+
+    pub fn find_alias(&self, name: &str) -> Result<Option<Def<TypeAlias>>, LoadError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(def) = self.registry.lock().unwrap().aliases.get(&key) {
+            return Ok(Some(def.clone()));
+        }
+        if key.contains("::") {
+            self.autoload(&key, "types")?;
+        }
+        Ok(self.registry.lock().unwrap().aliases.get(&key).cloned())
+    }
+
+    /// Whether a module ships a Ruby resource type of this name
+    /// (`lib/puppet/type/<name>.rb`).
+    pub fn has_ruby_type(&self, name: &str) -> bool {
+        self.modulepath.iter().any(|dir| {
+            self.sources
+                .list(dir)
+                .unwrap_or_default()
+                .iter()
+                .any(|module| {
+                    self.sources
+                        .is_file(&module.join("lib/puppet/type").join(format!("{name}.rb")))
+                })
+        })
+    }
+}
+
+fn load_error(path: &str, text: &str, lines: &LineIndex, error: &SyntaxError) -> LoadError {
+    let at = lines.line_col(text, error.range.start());
+    LoadError {
+        path: path.to_string(),
+        line: at.line,
+        column: at.col,
+        message: error.message.clone(),
+    }
+}
+
+fn register(registry: &mut Registry, body: &[Expr], file: &Arc<SourceFile>) {
+    for expr in body {
+        match &expr.kind {
+            ExprKind::Class(def) => {
+                registry
+                    .classes
+                    .entry(def.name.to_lowercase())
+                    .or_insert(Def {
+                        def: def.clone(),
+                        file: file.clone(),
+                    });
+                register(registry, &def.body.statements, file);
+            }
+            ExprKind::Define(def) => {
+                registry
+                    .defines
+                    .entry(def.name.to_lowercase())
+                    .or_insert(Def {
+                        def: def.clone(),
+                        file: file.clone(),
+                    });
+            }
+            ExprKind::Function(def) => {
+                registry
+                    .functions
+                    .entry(def.name.to_lowercase())
+                    .or_insert(Def {
+                        def: def.clone(),
+                        file: file.clone(),
+                    });
+            }
+            ExprKind::TypeAlias(def) => {
+                registry
+                    .aliases
+                    .entry(def.name.to_lowercase())
+                    .or_insert(Def {
+                        def: def.clone(),
+                        file: file.clone(),
+                    });
+            }
+            _ => {}
+        }
+    }
+}
+
+fn collect_nodes(body: &[Expr], file: &Arc<SourceFile>, out: &mut Vec<Def<NodeDef>>) {
+    for expr in body {
+        if let ExprKind::Node(def) = &expr.kind {
+            out.push(Def {
+                def: def.clone(),
+                file: file.clone(),
+            });
+        }
+    }
+}
