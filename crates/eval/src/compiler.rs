@@ -174,7 +174,15 @@ pub fn compile(
             catalog,
             log: compiler.log,
         }),
-        Err(error) => Err((error, compiler.log)),
+        Err(mut error) => {
+            let evaluation = error.flow.is_none()
+                && error.location.is_some()
+                && !error.message.starts_with("Could not parse");
+            if evaluation {
+                error.message = format!("Evaluation Error: {}", error.message);
+            }
+            Err((error, compiler.log))
+        }
     }
 }
 
@@ -809,7 +817,7 @@ impl<'e> Compiler<'e> {
     pub(crate) fn declared_at(&self, id: ResId) -> String {
         let (file, line) = self.res_location(id);
         match (file, line) {
-            (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+            (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
             _ => String::new(),
         }
     }
@@ -858,11 +866,12 @@ impl<'e> Compiler<'e> {
         };
         let key = (type_name.clone(), title.clone());
         if let Some(&existing) = self.index.get(&key) {
+            let line = file.line_col(span.start).0;
             return Err(EvalError::new(format!(
-                "Duplicate declaration: {type_name}[{title}] is already declared{}; cannot redeclare",
-                self.declared_at(existing)
-            ))
-            .with_location(self.location(file, span)));
+                "Duplicate declaration: {type_name}[{title}] is already declared{}; cannot redeclare (file: {}, line: {line})",
+                self.declared_at(existing),
+                file.path
+            )));
         }
         let mut tags = Vec::new();
         if let Some(tag) = params.get("tag") {

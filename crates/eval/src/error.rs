@@ -29,6 +29,8 @@ pub struct EvalError {
     pub location: Option<Location>,
     /// Set when this "error" is a `return`/`break`/`next` on its way out.
     pub(crate) flow: Option<Box<Flow>>,
+    /// Whether the message already names the failing statement.
+    pub(crate) labelled: bool,
 }
 
 impl EvalError {
@@ -37,6 +39,7 @@ impl EvalError {
             message: message.into(),
             location: None,
             flow: None,
+            labelled: false,
         }
     }
 
@@ -53,6 +56,7 @@ impl EvalError {
             message: String::new(),
             location: None,
             flow: Some(Box::new(flow)),
+            labelled: false,
         }
     }
 

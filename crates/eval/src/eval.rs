@@ -62,11 +62,25 @@ impl<'e> Compiler<'e> {
         let result = self.eval_inner(expr, scope, file);
         self.depth -= 1;
         result.map_err(|e| {
-            if e.is_error() {
-                e.with_location(self.location(file, expr.span))
-            } else {
-                e
+            if !e.is_error() || e.location.is_some() {
+                return e;
             }
+            // Puppet names the statement that failed: "Error while evaluating a ...".
+            let label = match &expr.kind {
+                ExprKind::Resource(_) => Some("Resource Statement"),
+                ExprKind::Call(_) => Some("Function Call"),
+                ExprKind::MethodCall(_) => Some("Method call"),
+                _ => None,
+            };
+            let e = match label {
+                Some(label) if !e.labelled => EvalError {
+                    message: format!("Error while evaluating a {label}, {}", e.message),
+                    labelled: true,
+                    ..e
+                },
+                _ => e,
+            };
+            e.with_location(self.location(file, expr.span))
         })
     }
 

@@ -1,0 +1,221 @@
+//! Conformance with real Puppet 7.23: every case under `tests/conformance/` is compiled
+//! and compared with what Puppet produced for the same environment, node and facts
+//! (`expected.json`), or, where Puppet failed, the same error (`expected.error`).
+//! Expected results come from `tests/conformance/regen.sh` (needs Puppet; CI does not
+//! run it).
+//!
+//! Catalogs are compared as catalog-diff compares them: resources by type and title
+//! (parameters exactly, tags as sets, file relative to the environment, line, kind,
+//! exported, sensitive parameters), edges, classes and catalog tags as sets.
+//! `CONFORMANCE_FILTER=substring` runs only matching cases.
+
+use serde_json::Value as Json;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+    let filter = std::env::var("CONFORMANCE_FILTER").unwrap_or_default();
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("tests/conformance exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("env").is_dir())
+        .filter(|p| p.to_string_lossy().contains(&filter))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Our options for the oracle's flags in `args`.
+fn options(case: &Path) -> marionette::eval::CompileOptions {
+    let mut options = marionette::eval::CompileOptions::default();
+    let args = std::fs::read_to_string(case.join("args")).unwrap_or_default();
+    for arg in args.split_whitespace() {
+        match arg {
+            "--no-strict-hostname" => options.legacy_node_matching = true,
+            "--set" | "strict_variables=true" => {
+                options.strict_variables |= arg.starts_with("strict")
+            }
+            _ => {}
+        }
+    }
+    options
+}
+
+fn set(v: Option<&Json>) -> BTreeSet<String> {
+    v.and_then(Json::as_array)
+        .map(|a| a.iter().map(|x| x.to_string()).collect())
+        .unwrap_or_default()
+}
+
+fn edge_set(v: Option<&Json>) -> BTreeSet<(String, String)> {
+    v.and_then(Json::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|e| (e["source"].to_string(), e["target"].to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn resources(v: &Json, env_prefix: &str) -> BTreeMap<String, Json> {
+    let mut out = BTreeMap::new();
+    for r in v["resources"].as_array().into_iter().flatten() {
+        let mut r = r.clone();
+        let key = format!(
+            "{}[{}]",
+            r["type"].as_str().unwrap_or(""),
+            r["title"].as_str().unwrap_or("")
+        );
+        if let Some(file) = r.get("file").and_then(Json::as_str) {
+            let rel = file.strip_prefix(env_prefix).unwrap_or(file).to_string();
+            r["file"] = Json::String(rel);
+        }
+        let tags: BTreeSet<String> = set(r.get("tags"));
+        r["tags"] = Json::Array(tags.into_iter().map(Json::String).collect());
+        out.insert(key, r);
+    }
+    out
+}
+
+/// The differences between two catalogs, empty if they are equivalent.
+fn diff(expected: &Json, actual: &Json, env_prefix: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let e = resources(expected, "");
+    let a = resources(actual, env_prefix);
+    for (k, ev) in &e {
+        match a.get(k) {
+            None => problems.push(format!("missing {k}")),
+            Some(av) if av != ev => {
+                problems.push(format!("changed {k}:\n  expected {ev}\n  actual   {av}"))
+            }
+            _ => {}
+        }
+    }
+    for k in a.keys().filter(|k| !e.contains_key(*k)) {
+        problems.push(format!("extra {k}"));
+    }
+    if edge_set(expected.get("edges")) != edge_set(actual.get("edges")) {
+        let (ee, ae) = (
+            edge_set(expected.get("edges")),
+            edge_set(actual.get("edges")),
+        );
+        problems.push(format!(
+            "edges differ: missing {:?}, extra {:?}",
+            ee.difference(&ae).collect::<Vec<_>>(),
+            ae.difference(&ee).collect::<Vec<_>>()
+        ));
+    }
+    for key in ["classes", "tags"] {
+        let (es, as_) = (set(expected.get(key)), set(actual.get(key)));
+        if es != as_ {
+            problems.push(format!(
+                "{key} differ: missing {:?}, extra {:?}",
+                es.difference(&as_).collect::<Vec<_>>(),
+                as_.difference(&es).collect::<Vec<_>>()
+            ));
+        }
+    }
+    for key in ["name", "environment"] {
+        if expected.get(key) != actual.get(key) {
+            problems.push(format!(
+                "{key}: expected {:?}, actual {:?}",
+                expected.get(key),
+                actual.get(key)
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn conformance_with_puppet() {
+    check_cases(&cases());
+}
+
+/// The oracle's own examples (`../shared/oracle/examples`), those whose features are
+/// built; Hiera and ENC examples join when those land.
+#[test]
+fn oracle_examples() {
+    const BUILT: &[&str] = &[
+        "collectors_virtual",
+        "facts_trusted_data",
+        "lang_classes",
+        "nodes_default",
+        "nodes_exact",
+        "nodes_fqdn_chop",
+        "nodes_regex",
+        "relationships",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/examples");
+    assert!(
+        root.is_dir(),
+        "{} is missing (CI runs with shared/ beside the clone)",
+        root.display()
+    );
+    let cases: Vec<PathBuf> = BUILT.iter().map(|name| root.join(name)).collect();
+    check_cases(&cases);
+}
+
+fn check_cases(cases: &[PathBuf]) {
+    assert!(!cases.is_empty(), "no conformance cases found");
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let node = std::fs::read_to_string(case.join("node"))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_else(|_| "node.example.com".into());
+        let opt = |f: &str| Some(case.join(f)).filter(|p| p.exists());
+        let env = case.join("env");
+        let env_prefix = format!("{}/", std::fs::canonicalize(&env).unwrap().display());
+        let result = marionette::compile_node(
+            &env,
+            Some("production"),
+            &node,
+            opt("facts.yaml").as_deref(),
+            opt("trusted.yaml").as_deref(),
+            None,
+            options(case),
+        );
+        let expected_error = std::fs::read_to_string(case.join("expected.error")).ok();
+        let expected_json = std::fs::read_to_string(case.join("expected.json")).ok();
+        match (result, expected_json, expected_error) {
+            (Ok((catalog, _)), Some(expected), _) => {
+                let actual: Json =
+                    serde_json::from_str(&marionette::catalog::wire::to_json(&catalog)).unwrap();
+                let expected: Json = serde_json::from_str(&expected).unwrap();
+                let problems = diff(&expected, &actual, &env_prefix);
+                if !problems.is_empty() {
+                    failures.push(format!("{name}:\n  {}", problems.join("\n  ")));
+                }
+            }
+            (Err(failure), _, Some(expected)) => {
+                let actual = format!("Error: {}", failure.message).replace(&env_prefix, "");
+                if actual.trim() != expected.trim() {
+                    failures.push(format!(
+                        "{name}: error differs\n  expected {}\n  actual   {}",
+                        expected.trim(),
+                        actual.trim()
+                    ));
+                }
+            }
+            (Ok(_), _, Some(expected)) => failures.push(format!(
+                "{name}: expected failure {}, but it compiled",
+                expected.trim()
+            )),
+            (Err(failure), Some(_), _) => {
+                failures.push(format!("{name}: failed: {}", failure.message))
+            }
+            (_, None, None) => failures.push(format!(
+                "{name}: no expected.json or expected.error (run regen.sh)"
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} conformance cases differ from Puppet:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}

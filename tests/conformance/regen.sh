@@ -1,0 +1,47 @@
+#!/bin/sh
+# Regenerates the expected result of conformance cases with real Puppet 7.23 (the
+# oracle in ../shared/oracle). Needs `apt-get install puppet-agent`; CI never runs it.
+#
+#   tests/conformance/regen.sh             every case
+#   tests/conformance/regen.sh CASE...     some cases (directory names)
+#
+# A case is a directory with env/ (the environment), and optionally `node` (the node
+# name; default node.example.com), facts.yaml, trusted.yaml and `args` (extra oracle
+# flags, one line, e.g. --no-strict-hostname). The result is expected.json (file paths
+# relative to env/) or, when Puppet fails, expected.error (its first Error: line, with
+# the environment path removed).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+oracle=${ORACLE:-$here/../../../shared/oracle/puppet-compile}
+[ -x "$oracle" ] || oracle=/work/shared/oracle/puppet-compile
+cd "$here"
+names="$*"
+[ -n "$names" ] || names=$(for d in */; do [ -d "$d/env" ] && basename "$d"; done)
+for case in $names; do
+  node=node.example.com
+  [ -f "$case/node" ] && node=$(head -n1 "$case/node")
+  set -- --env "$here/$case/env" --env-name production --node "$node" --stable-ids --quiet
+  [ -f "$case/facts.yaml" ] && set -- "$@" --facts "$here/$case/facts.yaml"
+  [ -f "$case/trusted.yaml" ] && set -- "$@" --trusted "$here/$case/trusted.yaml"
+  # shellcheck disable=SC2046
+  [ -f "$case/args" ] && set -- "$@" $(cat "$case/args")
+  rm -f "$case/expected.json" "$case/expected.error"
+  if "$oracle" "$@" --out "$here/$case/expected.json" 2>"$here/$case/.stderr"; then
+    python3 - "$here/$case/expected.json" "$here/$case/env/" <<'PY'
+import json, sys
+path, root = sys.argv[1], sys.argv[2]
+cat = json.load(open(path))
+for r in cat.get("resources", []):
+    if isinstance(r.get("file"), str) and r["file"].startswith(root):
+        r["file"] = r["file"][len(root):]
+json.dump(cat, open(path, "w"), indent=2)
+open(path, "a").write("\n")
+PY
+    printf '%-40s ok\n' "$case"
+  else
+    rm -f "$here/$case/expected.json"
+    grep '^Error: ' "$here/$case/.stderr" | head -n1 | sed "s|$here/$case/env/||g" > "$here/$case/expected.error"
+    printf '%-40s error: %s\n' "$case" "$(cat "$here/$case/expected.error")"
+  fi
+  rm -f "$here/$case/.stderr"
+done

@@ -1,0 +1,1 @@
+notify { 'hello': message => "x${1 + 2}" }
