@@ -1,0 +1,2 @@
+# unterminated single-quoted string
+$x = 'unterminated

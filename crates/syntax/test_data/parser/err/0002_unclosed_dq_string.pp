@@ -1,0 +1,2 @@
+# unterminated double-quoted string
+$x = "unterminated

@@ -1,0 +1,2 @@
+# unterminated ${ in a string
+$x = "${y"

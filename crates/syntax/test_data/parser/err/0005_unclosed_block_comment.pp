@@ -1,0 +1,2 @@
+# unterminated /* comment
+$x = 1 /* never closed

@@ -1,0 +1,2 @@
+# block comments do not nest
+$x = 1 /* /* nested */ */

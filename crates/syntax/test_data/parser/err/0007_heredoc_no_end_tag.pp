@@ -1,0 +1,3 @@
+# heredoc without end tag
+$x = @(END)
+  text

@@ -1,0 +1,4 @@
+# heredoc @( without )
+$x = @(END
+  text
+  END

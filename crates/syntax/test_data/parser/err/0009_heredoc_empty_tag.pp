@@ -1,0 +1,4 @@
+# heredoc with empty tag
+$x = @()
+  text
+  END

@@ -1,0 +1,4 @@
+# heredoc with unknown escape flag
+$x = @(END/q)
+  text
+  END

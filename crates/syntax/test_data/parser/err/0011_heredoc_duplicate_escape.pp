@@ -1,0 +1,4 @@
+# heredoc with a repeated escape flag
+$x = @(END/tt)
+  text
+  END

@@ -1,0 +1,4 @@
+# heredoc syntax name must start with a lower case letter
+$x = @(END:Json)
+  {}
+  END

@@ -1,0 +1,4 @@
+# heredoc escapes must come after the syntax
+$x = @(END/t:json)
+  {}
+  END

@@ -1,0 +1,2 @@
+# a lone $:: is not a variable
+$x = $::

@@ -1,0 +1,2 @@
+# variable names must start lower case
+$x = $Foo

@@ -1,0 +1,2 @@
+# numeric variables must be decimal without leading zero
+$x = $01

@@ -1,0 +1,2 @@
+# numeric variable followed by letters
+$x = $1a

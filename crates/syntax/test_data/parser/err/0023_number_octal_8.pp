@@ -1,0 +1,2 @@
+# invalid octal digit
+$x = 08

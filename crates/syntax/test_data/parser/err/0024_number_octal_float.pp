@@ -1,0 +1,2 @@
+# a float cannot start with 0 followed by digits
+$x = 09.5

@@ -1,0 +1,2 @@
+# 0x without digits
+$x = 0x

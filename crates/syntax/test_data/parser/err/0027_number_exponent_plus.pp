@@ -1,0 +1,2 @@
+# exponent sign + is not allowed
+$x = 1e+5

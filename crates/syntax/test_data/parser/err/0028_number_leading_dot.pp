@@ -1,0 +1,2 @@
+# a float must start with a digit
+$x = .5

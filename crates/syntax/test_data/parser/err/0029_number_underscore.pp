@@ -1,0 +1,2 @@
+# no digit separators
+$x = 1_000

@@ -1,0 +1,2 @@
+# digits followed by letters
+$x = 123abc

@@ -1,0 +1,2 @@
+# ::Foo::bar is an illegal fully qualified class reference
+$x = ::Foo::bar

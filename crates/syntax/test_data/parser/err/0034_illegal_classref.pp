@@ -1,0 +1,2 @@
+# Foo::bar is an illegal class reference
+$x = Foo::bar

@@ -1,0 +1,2 @@
+# backtick is not a token
+$x = `ls`

@@ -1,0 +1,2 @@
+# ~ alone is not an operator
+$x = 1 ~ 2

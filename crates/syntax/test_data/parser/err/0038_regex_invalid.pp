@@ -1,0 +1,2 @@
+# regex that does not compile
+$x = $y =~ /[/]/

@@ -1,0 +1,2 @@
+# private is reserved
+$x = private

@@ -1,0 +1,2 @@
+# attr is reserved
+notice(attr)

@@ -1,0 +1,2 @@
+# missing )
+notice(1

@@ -1,0 +1,3 @@
+# missing }
+if $x {
+  notice(1)

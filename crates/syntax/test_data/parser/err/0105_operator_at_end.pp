@@ -1,0 +1,2 @@
+# binary operator without right operand
+$x = 1 +

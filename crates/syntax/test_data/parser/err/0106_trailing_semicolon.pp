@@ -1,0 +1,2 @@
+# a ; after the last statement is a syntax error
+notice(1);

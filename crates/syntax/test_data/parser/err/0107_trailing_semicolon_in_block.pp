@@ -1,0 +1,2 @@
+# a ; before } is a syntax error
+if true { notice(1); }

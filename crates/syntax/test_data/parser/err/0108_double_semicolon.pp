@@ -1,0 +1,2 @@
+# empty statement between semicolons
+$x = 1;;

@@ -1,0 +1,2 @@
+# hash entry without =>
+$x = { a 1 }

@@ -1,0 +1,2 @@
+# hash entry without value
+$x = { a => 1, b }

@@ -1,0 +1,2 @@
+# array entries without comma
+$x = [1 2]

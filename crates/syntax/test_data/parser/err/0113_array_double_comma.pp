@@ -1,0 +1,2 @@
+# empty array entry
+$x = [1,,2]

@@ -1,0 +1,2 @@
+# the result of a call cannot be called
+notice(1) (2)

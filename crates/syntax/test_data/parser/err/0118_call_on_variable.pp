@@ -1,0 +1,2 @@
+# a variable cannot be called
+$x = $y (2)

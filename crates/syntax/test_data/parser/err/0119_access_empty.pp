@@ -1,0 +1,2 @@
+# access requires at least one key
+$x = $y[]

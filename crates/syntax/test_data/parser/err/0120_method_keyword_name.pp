@@ -1,0 +1,2 @@
+# keywords (except type) cannot be method names
+$x = $y.if

@@ -1,0 +1,2 @@
+# a keyword alone is not a value
+$x = node

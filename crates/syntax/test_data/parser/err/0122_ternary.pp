@@ -1,0 +1,2 @@
+# there is no ?: operator
+$x = true ? 1 : 2

@@ -1,0 +1,2 @@
+# there is no === operator
+$x = 1 === 2

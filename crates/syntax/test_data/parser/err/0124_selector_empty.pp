@@ -1,0 +1,2 @@
+# selector needs at least one entry
+$x = $y ? { }

@@ -1,0 +1,2 @@
+# selector with two defaults
+$x = $y ? { default => 1, default => 2 }

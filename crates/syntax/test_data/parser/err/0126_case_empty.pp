@@ -1,0 +1,2 @@
+# case needs at least one option
+case $x { }

@@ -1,0 +1,2 @@
+# case option body needs braces
+case $x { 1: notice(1) }

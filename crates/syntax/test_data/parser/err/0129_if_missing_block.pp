@@ -1,0 +1,2 @@
+# if without a block
+if $x

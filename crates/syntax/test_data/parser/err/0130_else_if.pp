@@ -1,0 +1,2 @@
+# "else if" is not elsif
+if $x { } else if $y { }

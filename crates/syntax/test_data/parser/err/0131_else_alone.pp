@@ -1,0 +1,2 @@
+# else without if
+else { }

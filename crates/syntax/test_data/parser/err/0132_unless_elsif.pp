@@ -1,0 +1,2 @@
+# unless cannot have elsif
+unless $x { } elsif $y { }

@@ -1,0 +1,2 @@
+# assignment is not allowed in an if condition
+if $x = 1 { }

@@ -1,0 +1,2 @@
+# -= is no longer supported
+$x -= 1

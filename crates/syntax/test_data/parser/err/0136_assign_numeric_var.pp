@@ -1,0 +1,2 @@
+# assignment to $0
+$0 = 1

@@ -1,0 +1,2 @@
+# assignment to a variable in another namespace
+$a::b = 1

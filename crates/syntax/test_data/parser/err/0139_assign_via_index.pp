@@ -1,0 +1,2 @@
+# assignment to an element
+$x[1] = 2

@@ -1,0 +1,2 @@
+# destructuring into a literal
+[$a, 1] = [1, 2]

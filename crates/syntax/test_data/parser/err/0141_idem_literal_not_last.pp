@@ -1,0 +1,3 @@
+# a literal before another statement: value lost
+1
+notice(1)

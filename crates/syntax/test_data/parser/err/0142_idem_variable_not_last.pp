@@ -1,0 +1,3 @@
+# a variable before another statement: value lost
+$x
+notice(1)

@@ -1,0 +1,3 @@
+# an interpolated string before another statement
+"a${x}"
+notice(1)

@@ -1,0 +1,3 @@
+# arithmetic containing a call is still value-only
+1 + notice(2)
+notice(1)

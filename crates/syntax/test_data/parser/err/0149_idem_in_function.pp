@@ -1,0 +1,2 @@
+# value lost inside a function body
+function f() { 1 2 }

@@ -1,0 +1,2 @@
+# a [ after whitespace starts an array: the reference File is lost
+File ['a'] -> File['b']

@@ -1,0 +1,4 @@
+# ( first on a line is a new statement, not a call
+$x = foo
+(1)
+notice($x)

@@ -1,0 +1,2 @@
+# a lambda needs a parameter list
+[1].each { }

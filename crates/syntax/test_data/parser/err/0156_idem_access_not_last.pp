@@ -1,0 +1,3 @@
+# an access expression before another statement: value lost
+$x[1]
+notice(1)

@@ -1,0 +1,2 @@
+# attribute without =>
+file { 'a': mode '0644' }

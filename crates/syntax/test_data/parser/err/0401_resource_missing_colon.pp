@@ -1,0 +1,2 @@
+# resource title without colon
+file { 'a' }

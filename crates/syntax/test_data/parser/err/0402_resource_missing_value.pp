@@ -1,0 +1,2 @@
+# attribute without value
+file { 'a': mode => }

@@ -1,0 +1,2 @@
+# attribute names cannot be quoted
+file { 'a': 'mode' => '0644' }

@@ -1,0 +1,2 @@
+# resource body without a title
+file { mode => '0644' }

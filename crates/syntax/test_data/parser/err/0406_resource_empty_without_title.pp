@@ -1,0 +1,2 @@
+# resource with empty body and no title
+file { }

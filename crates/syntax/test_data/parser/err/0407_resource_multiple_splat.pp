@@ -1,0 +1,2 @@
+# * => may only be used once per body
+file { 'a': * => $a, * => $b }

@@ -1,0 +1,2 @@
+# +> is not allowed in a resource declaration
+file { 'a': mode +> '0644' }

@@ -1,0 +1,2 @@
+# +> is not allowed in resource defaults
+File { mode +> '0644' }

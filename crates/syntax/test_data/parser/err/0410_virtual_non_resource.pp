@@ -1,0 +1,2 @@
+# @ applied to something that is not a resource
+$x = @x

@@ -1,0 +1,2 @@
+# classes are not virtualizable
+@class { 'a': }

@@ -1,0 +1,2 @@
+# classes cannot be exported
+@@class { 'a': }

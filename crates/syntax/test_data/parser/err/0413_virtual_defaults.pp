@@ -1,0 +1,2 @@
+# resource defaults are not virtualizable
+@File { mode => '0644' }

@@ -1,0 +1,2 @@
+# resource amendments are not virtualizable
+@File['x'] { mode => '0644' }

@@ -1,0 +1,2 @@
+# default is not a resource type
+default { }

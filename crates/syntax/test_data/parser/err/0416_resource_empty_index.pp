@@ -1,0 +1,2 @@
+# Resource[] without a type
+Resource[] { 'x': }

@@ -1,0 +1,2 @@
+# a collector needs a plain type name, not Resource[...]
+Resource['file'] <| |>

@@ -1,0 +1,2 @@
+# a collector needs a type, not a name
+user <| |>

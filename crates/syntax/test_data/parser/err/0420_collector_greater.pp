@@ -1,0 +1,2 @@
+# > is not allowed in a query
+User <| uid > 1 |>

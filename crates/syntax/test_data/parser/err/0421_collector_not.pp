@@ -1,0 +1,2 @@
+# ! is not allowed in a query
+User <| !(a == 1) |>

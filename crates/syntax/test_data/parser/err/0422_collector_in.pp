@@ -1,0 +1,2 @@
+# in is not allowed in a query
+User <| a in [1] |>

@@ -1,0 +1,2 @@
+# a collector does not produce a value
+$x = User <| |>

@@ -1,0 +1,2 @@
+# class names must be lower case
+class Foo { }

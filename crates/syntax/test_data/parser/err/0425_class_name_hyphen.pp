@@ -1,0 +1,2 @@
+# class names cannot contain -
+class foo-bar { }

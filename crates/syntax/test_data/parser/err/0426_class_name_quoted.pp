@@ -1,0 +1,2 @@
+# class names cannot be quoted
+class 'foo' { }

@@ -1,0 +1,2 @@
+# class names cannot be absolute
+class ::foo { }

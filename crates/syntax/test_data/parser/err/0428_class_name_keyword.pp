@@ -1,0 +1,2 @@
+# keywords cannot be class names
+class if { }

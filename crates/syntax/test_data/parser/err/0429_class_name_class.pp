@@ -1,0 +1,2 @@
+# 'class' cannot be a class name
+class class { }

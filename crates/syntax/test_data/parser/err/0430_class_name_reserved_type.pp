@@ -1,0 +1,2 @@
+# class names cannot be reserved type names
+class integer { }

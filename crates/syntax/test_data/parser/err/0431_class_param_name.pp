@@ -1,0 +1,2 @@
+# $name cannot be a class parameter
+class a ($name) { }

@@ -1,0 +1,2 @@
+# $title cannot be a class parameter
+class a ($title) { }

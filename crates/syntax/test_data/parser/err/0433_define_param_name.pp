@@ -1,0 +1,2 @@
+# $name cannot be a define parameter
+define a ($name) { }

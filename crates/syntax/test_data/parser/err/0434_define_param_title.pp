@@ -1,0 +1,2 @@
+# $title cannot be a define parameter
+define a ($title) { }

@@ -1,0 +1,2 @@
+# duplicate define parameter
+define a ($x, $x) { }

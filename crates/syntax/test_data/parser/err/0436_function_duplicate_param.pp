@@ -1,0 +1,2 @@
+# duplicate function parameter
+function f($x, $x) { }

@@ -1,0 +1,2 @@
+# classes cannot have captures-rest parameters
+class a (*$x) { }

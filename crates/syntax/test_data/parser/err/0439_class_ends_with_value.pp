@@ -1,0 +1,2 @@
+# class body ending in a literal
+class a { 1 }

@@ -1,0 +1,2 @@
+# define body ending in a variable
+define a { $x }

@@ -1,0 +1,2 @@
+# node body ending in a string
+node default { 'x' }

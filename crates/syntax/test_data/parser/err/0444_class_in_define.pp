@@ -1,0 +1,4 @@
+# classes cannot be defined inside a define
+define a {
+  class b { }
+}

@@ -1,0 +1,4 @@
+# nodes cannot be nested
+node a {
+  node b { }
+}

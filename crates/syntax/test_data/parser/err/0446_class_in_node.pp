@@ -1,0 +1,4 @@
+# classes cannot be defined inside a node
+node a {
+  class b { }
+}

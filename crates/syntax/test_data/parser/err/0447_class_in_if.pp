@@ -1,0 +1,4 @@
+# classes cannot be defined inside an if
+if true {
+  class a { }
+}

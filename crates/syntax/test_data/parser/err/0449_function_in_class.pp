@@ -1,0 +1,4 @@
+# functions must be at top level
+class a {
+  function b() { }
+}

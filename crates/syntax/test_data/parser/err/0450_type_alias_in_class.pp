@@ -1,0 +1,4 @@
+# type aliases must be at top level
+class a {
+  type B = Integer
+}

@@ -1,0 +1,2 @@
+# a class definition does not produce a value
+$x = class a { }

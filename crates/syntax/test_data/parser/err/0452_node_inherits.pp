@@ -1,0 +1,2 @@
+# node inheritance is not supported
+node a inherits b { }

@@ -1,0 +1,2 @@
+# node names cannot be interpolated
+node "web${x}" { }

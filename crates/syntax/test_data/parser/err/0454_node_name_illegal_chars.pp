@@ -1,0 +1,2 @@
+# node names may contain only letters, digits, _, - and .
+node 'a b' { }

@@ -1,0 +1,2 @@
+# a type reference is not a node name
+node Foo { }

@@ -1,0 +1,2 @@
+# function names must be lower case
+function Foo() { }

@@ -1,0 +1,2 @@
+# function names cannot be reserved type names
+function string() { }

@@ -1,0 +1,2 @@
+# a function return type must be a type
+function f() >> $x { 1 }

@@ -1,0 +1,2 @@
+# type alias names must be capitalised
+type foo = Integer

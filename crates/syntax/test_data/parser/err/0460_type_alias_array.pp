@@ -1,0 +1,2 @@
+# an array is not a type
+type Foo = [Integer]

@@ -1,0 +1,2 @@
+# a literal is not a type
+type Foo = 1

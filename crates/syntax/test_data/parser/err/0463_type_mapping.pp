@@ -1,0 +1,2 @@
+# type mappings are not supported
+type Foo[Integer] = Integer

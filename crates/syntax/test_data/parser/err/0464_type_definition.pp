@@ -1,0 +1,2 @@
+# type definitions are not supported
+type Foo { }

@@ -1,0 +1,2 @@
+# a program consisting only of comments is valid
+# nothing else here

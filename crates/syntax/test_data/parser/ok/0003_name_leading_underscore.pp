@@ -1,0 +1,3 @@
+# names may start with an underscore
+$x = _foo
+$y = foo::_bar

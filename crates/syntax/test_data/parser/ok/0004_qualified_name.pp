@@ -1,0 +1,2 @@
+# qualified names with ::
+$x = foo::bar::baz

@@ -1,0 +1,2 @@
+# absolute qualified name ::a::b
+$x = ::a::b

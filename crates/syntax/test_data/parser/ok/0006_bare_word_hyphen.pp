@@ -1,0 +1,2 @@
+# bare word containing hyphens is one WORD token
+$x = foo-bar-baz

@@ -1,0 +1,2 @@
+# capitalised name is a type reference (CLASSREF)
+$x = Foo

@@ -1,0 +1,2 @@
+# qualified type reference Foo::Bar::Baz
+$x = Foo::Bar::Baz

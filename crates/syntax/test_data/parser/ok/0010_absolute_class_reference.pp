@@ -1,0 +1,2 @@
+# absolute type reference ::Foo::Bar
+$x = ::Foo::Bar

@@ -1,0 +1,2 @@
+# plain variable
+$x = $y

@@ -1,0 +1,2 @@
+# top scope variable $::x
+$x = $::y

@@ -1,0 +1,2 @@
+# variables starting with underscore, including $_
+$x = [$_foo, $_]

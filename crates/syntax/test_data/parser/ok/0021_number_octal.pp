@@ -1,0 +1,2 @@
+# octal integers (leading zero)
+$x = [0777, 00, 01]

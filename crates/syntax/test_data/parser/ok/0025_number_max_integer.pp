@@ -1,0 +1,2 @@
+# largest 64-bit integer literal is accepted
+$x = 9223372036854775807

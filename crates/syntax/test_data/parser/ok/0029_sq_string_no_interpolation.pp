@@ -1,0 +1,2 @@
+# no interpolation in single-quoted strings
+$x = '$x ${y} \$z'

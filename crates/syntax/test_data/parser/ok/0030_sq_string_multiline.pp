@@ -1,0 +1,3 @@
+# single-quoted string spanning lines
+$x = 'line one
+line two'

@@ -1,0 +1,3 @@
+# double-quoted string without interpolation, ASCII and non-ASCII text
+$x = "hello world"
+$y = "héllo € 日本"

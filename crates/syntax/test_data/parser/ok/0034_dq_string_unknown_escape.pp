@@ -1,0 +1,2 @@
+# unknown escape is kept verbatim (Puppet only warns)
+$x = "a\qb"

@@ -1,0 +1,3 @@
+# double-quoted string spanning lines
+$x = "line one
+line two"

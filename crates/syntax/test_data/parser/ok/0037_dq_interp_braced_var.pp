@@ -1,0 +1,2 @@
+# interpolation of ${var}
+$x = "a ${y} b"

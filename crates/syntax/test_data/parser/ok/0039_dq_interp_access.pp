@@ -1,0 +1,2 @@
+# interpolation with access ${x[1]}
+$x = "a ${y[1]} b"

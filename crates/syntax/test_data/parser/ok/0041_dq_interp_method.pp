@@ -1,0 +1,2 @@
+# interpolation with method call ${x.upcase}
+$x = "a ${y.upcase} b"

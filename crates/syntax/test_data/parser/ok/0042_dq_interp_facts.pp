@@ -1,0 +1,2 @@
+# interpolation ${facts['os']['family']}
+$x = "family: ${facts['os']['family']}"

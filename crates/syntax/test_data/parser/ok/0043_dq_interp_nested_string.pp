@@ -1,0 +1,2 @@
+# a double-quoted string nested inside ${}
+$x = "outer ${ "inner ${y}" } end"

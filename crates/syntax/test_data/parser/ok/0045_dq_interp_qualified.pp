@@ -1,0 +1,2 @@
+# qualified variables in strings
+$x = "$::foo::bar ${foo::bar} $a::b"

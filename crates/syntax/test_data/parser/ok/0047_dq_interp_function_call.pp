@@ -1,0 +1,2 @@
+# function call inside ${}
+$x = "${upcase($y)}"

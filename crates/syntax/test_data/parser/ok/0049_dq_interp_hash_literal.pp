@@ -1,0 +1,2 @@
+# a hash literal inside ${} (space after ${)
+$x = "${ {a => 1}['a'] }"

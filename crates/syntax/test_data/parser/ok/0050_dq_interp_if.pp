@@ -1,0 +1,2 @@
+# an if expression inside ${}
+$x = "${if $y { 'a' } else { 'b' }}"

@@ -1,0 +1,2 @@
+# adjacent interpolations
+$x = "${a}${b}$c$d"

@@ -1,0 +1,2 @@
+# escaped dollar prevents interpolation
+$x = "\${y} \$y"

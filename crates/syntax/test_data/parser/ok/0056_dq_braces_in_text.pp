@@ -1,0 +1,2 @@
+# braces in plain string text
+$x = "} { }}"

@@ -1,0 +1,4 @@
+# heredoc without interpolation or escapes
+$x = @(END)
+  hello $y \n
+  END

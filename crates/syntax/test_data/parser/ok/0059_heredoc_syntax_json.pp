@@ -1,0 +1,4 @@
+# heredoc with syntax tag (statically valid json)
+$x = @(END:json)
+  {"a": 1}
+  END

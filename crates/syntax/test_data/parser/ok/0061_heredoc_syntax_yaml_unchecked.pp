@@ -1,0 +1,4 @@
+# yaml heredocs have no static syntax checker
+$x = @(END:yaml)
+  a: [1
+  END

@@ -1,0 +1,4 @@
+# heredoc with epp syntax (checked statically)
+$x = @(END:epp)
+  <%= $y %>
+  END

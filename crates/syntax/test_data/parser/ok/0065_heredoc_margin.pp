@@ -1,0 +1,5 @@
+# heredoc with margin marker |
+$x = @(END)
+    indented
+      more
+    | END

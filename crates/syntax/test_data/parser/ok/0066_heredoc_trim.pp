@@ -1,0 +1,4 @@
+# heredoc with trailing newline trimmed -
+$x = @(END)
+  text
+  -END

@@ -1,0 +1,4 @@
+# heredoc with margin and trim |-
+$x = @(END)
+  text
+  |- END

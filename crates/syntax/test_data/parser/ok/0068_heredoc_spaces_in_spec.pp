@@ -1,0 +1,4 @@
+# whitespace allowed inside @( ) and around syntax
+$x = @( END : json)
+  {}
+  END

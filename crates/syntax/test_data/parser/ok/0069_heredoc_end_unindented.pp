@@ -1,0 +1,4 @@
+# end tag at column 0
+$x = @(END)
+text
+END

@@ -1,0 +1,5 @@
+# statements continue after the end tag
+$x = @(END)
+  text
+  END
+notice($x)

@@ -1,0 +1,4 @@
+# method call directly on a heredoc
+$x = @(END).strip
+  text
+  END

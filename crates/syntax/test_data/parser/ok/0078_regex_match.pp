@@ -1,0 +1,2 @@
+# regex after =~ with an escaped slash
+$y = $x =~ /a\/b/

@@ -1,0 +1,2 @@
+# regex ending in an escaped backslash
+$y = $x =~ /a\\/

@@ -1,0 +1,2 @@
+# after a variable / is division: $a / $b / $c
+$y = $a / $b / $c

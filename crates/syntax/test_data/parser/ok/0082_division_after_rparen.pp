@@ -1,0 +1,2 @@
+# division after )
+$y = (4) / 2 / 1

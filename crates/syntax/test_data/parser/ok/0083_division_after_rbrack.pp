@@ -1,0 +1,2 @@
+# division after ]
+$y = $a[1] / 2 / 1

@@ -1,0 +1,2 @@
+# division after a method name
+$y = $x.length / 2 / 1

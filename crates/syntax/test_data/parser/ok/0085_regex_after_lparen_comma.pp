@@ -1,0 +1,2 @@
+# regex after ( and ,
+notice(/a/, /b/)

@@ -1,0 +1,3 @@
+# regex after [ and ,
+$y = [/a/, /b/]
+$t = Regexp[/c/]

@@ -1,0 +1,2 @@
+# regex after =>
+$h = { 'k' => /a/ }

@@ -1,0 +1,2 @@
+# regex after { (selector)
+$s = $x ? { /a/ => 1, default => 2 }

@@ -1,0 +1,2 @@
+# [ directly after an expression is access
+$y = $x[0]

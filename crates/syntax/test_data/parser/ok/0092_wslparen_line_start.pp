@@ -1,0 +1,3 @@
+# ( first on a line is not a call: foo then (1) are separate statements
+$x = foo
+(1)

@@ -1,0 +1,2 @@
+# block comment between operands of /
+$x = 4 /* c */ / 2

@@ -1,0 +1,2 @@
+# parentheses override precedence
+$x = (1 + 2) * (3 - 4)

@@ -1,0 +1,2 @@
+# shift operators
+$x = 1 << 2 >> 3

@@ -1,0 +1,2 @@
+# all comparison operators
+$x = [1 == 2, 1 != 2, 1 < 2, 1 <= 2, 1 > 2, 1 >= 2]

@@ -1,0 +1,2 @@
+# in binds tighter than ==
+$x = $a in $b == true

@@ -1,0 +1,2 @@
+# =~ and !~ with regex, string and type
+$x = [$a =~ /x/, $a !~ /y/, $a =~ 'x', $a =~ Integer]

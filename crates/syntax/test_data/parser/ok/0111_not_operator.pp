@@ -1,0 +1,3 @@
+# logical not and double not
+$x = !$a and $b
+$y = !!$c

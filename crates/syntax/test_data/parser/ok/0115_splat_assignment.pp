@@ -1,0 +1,2 @@
+# splat as a value
+$x = *$y

@@ -1,0 +1,2 @@
+# and / or
+$x = $a and $b or $c

@@ -1,0 +1,2 @@
+# and binds tighter than or
+$x = $a or $b and $c

@@ -1,0 +1,2 @@
+# parenthesized boolean expression
+$x = ($a or $b) and $c

@@ -1,0 +1,5 @@
+# selector with default
+$x = $y ? {
+  'a'     => 1,
+  default => 2,
+}

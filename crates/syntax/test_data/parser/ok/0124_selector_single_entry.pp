@@ -1,0 +1,2 @@
+# selector with a single entry and no braces
+$x = $y ? 1 => 'one'

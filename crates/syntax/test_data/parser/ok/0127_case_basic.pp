@@ -1,0 +1,4 @@
+# case statement
+case $x {
+  'a': { notice('a') }
+}

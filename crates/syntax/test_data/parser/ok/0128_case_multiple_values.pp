@@ -1,0 +1,4 @@
+# case option with several values
+case $x {
+  1, 2, 'three': { notice('small') }
+}

@@ -1,0 +1,4 @@
+# case option with a regex
+case $x {
+  /^web\d+$/: { notice($0) }
+}

@@ -1,0 +1,5 @@
+# case with default
+case $x {
+  'a':     { notice('a') }
+  default: { notice('other') }
+}

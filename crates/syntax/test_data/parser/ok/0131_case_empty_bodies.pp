@@ -1,0 +1,5 @@
+# case options with empty bodies
+case $x {
+  'a': { }
+  default: { }
+}

@@ -1,0 +1,8 @@
+# case inside case
+case $x {
+  'a': {
+    case $y {
+      default: { notice('a') }
+    }
+  }
+}

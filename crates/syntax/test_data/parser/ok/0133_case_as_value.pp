@@ -1,0 +1,5 @@
+# case used as a value
+$x = case $y {
+  1:       { 'one' }
+  default: { 'other' }
+}

@@ -1,0 +1,4 @@
+# if
+if $x {
+  notice('x')
+}

@@ -1,0 +1,2 @@
+# if / else
+if $x { notice('a') } else { notice('b') }

@@ -1,0 +1,2 @@
+# if with empty blocks everywhere
+if $x { } elsif $y { } else { }

@@ -1,0 +1,6 @@
+# if inside if
+if $x {
+  if $y {
+    notice('both')
+  }
+}

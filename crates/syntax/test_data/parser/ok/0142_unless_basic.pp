@@ -1,0 +1,4 @@
+# unless
+unless $x {
+  notice('not x')
+}

@@ -1,0 +1,2 @@
+# unless / else
+unless $x { notice('a') } else { notice('b') }

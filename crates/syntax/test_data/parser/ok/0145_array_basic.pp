@@ -1,0 +1,2 @@
+# array of mixed values
+$x = [1, 'two', "three", $four, [5]]

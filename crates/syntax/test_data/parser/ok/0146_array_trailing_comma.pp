@@ -1,0 +1,2 @@
+# array with trailing comma
+$x = [1, 2,]

@@ -1,0 +1,5 @@
+# array spanning lines
+$x = [
+  'a',
+  'b',
+]

@@ -1,0 +1,2 @@
+# type and function keywords are allowed as array entries
+$x = [type, function]

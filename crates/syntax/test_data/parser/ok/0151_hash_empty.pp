@@ -1,0 +1,3 @@
+# empty hash
+$x = {}
+$y = { }

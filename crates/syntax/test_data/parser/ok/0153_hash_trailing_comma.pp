@@ -1,0 +1,5 @@
+# hash with trailing comma
+$x = {
+  'a' => 1,
+  'b' => 2,
+}

@@ -1,0 +1,2 @@
+# nested hashes
+$x = { 'a' => { 'b' => { 'c' => 1 } } }

@@ -1,0 +1,2 @@
+# access with one key
+$y = $x[1]

@@ -1,0 +1,2 @@
+# access with two keys (slice)
+$y = $x[1, 2]

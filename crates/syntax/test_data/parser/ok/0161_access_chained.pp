@@ -1,0 +1,2 @@
+# chained access
+$y = $h['a']['b']

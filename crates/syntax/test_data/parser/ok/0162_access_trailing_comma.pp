@@ -1,0 +1,2 @@
+# access with trailing comma
+$y = $x[1,]

@@ -1,0 +1,2 @@
+# access with negative index
+$y = $x[-1]

@@ -1,0 +1,2 @@
+# Integer[1,2]
+$t = Integer[1, 2]

@@ -1,0 +1,2 @@
+# Hash[String, Array[Integer]]
+$t = Hash[String, Array[Integer]]

@@ -1,0 +1,2 @@
+# Optional[String]
+$t = Optional[String]

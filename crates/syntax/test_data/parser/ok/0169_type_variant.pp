@@ -1,0 +1,2 @@
+# Variant[...]
+$t = Variant[String, Integer, Undef]

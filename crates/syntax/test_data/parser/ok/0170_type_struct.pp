@@ -1,0 +1,2 @@
+# Struct with optional key
+$t = Struct[{a => Integer, Optional[b] => String}]

@@ -1,0 +1,2 @@
+# Enum and Pattern
+$t = [Enum['a', 'b'], Pattern[/^a/, /b$/]]

@@ -1,0 +1,2 @@
+# default as a type parameter
+$t = Integer[default, 10]

@@ -1,0 +1,2 @@
+# qualified type name
+$t = Mymod::Mytype

@@ -1,0 +1,2 @@
+# resource references
+$r = [File['/tmp/a'], Resource['file', 'b'], Class['x'], Mymod::Thing['t']]

@@ -1,0 +1,2 @@
+# function call with parentheses
+notice(1)

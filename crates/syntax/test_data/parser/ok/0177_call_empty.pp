@@ -1,0 +1,2 @@
+# function call without arguments
+notice()

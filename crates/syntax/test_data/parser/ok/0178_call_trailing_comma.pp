@@ -1,0 +1,2 @@
+# function call with trailing comma
+notice(1, 2,)

@@ -1,0 +1,2 @@
+# function call without arguments followed by a lambda
+with() || { notice(1) }

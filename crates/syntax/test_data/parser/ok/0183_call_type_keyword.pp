@@ -1,0 +1,2 @@
+# type( ) is a function call
+$x = type(1)

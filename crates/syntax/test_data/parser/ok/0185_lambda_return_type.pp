@@ -1,0 +1,2 @@
+# lambda with return type
+$x = [1].map |$v| >> Integer { $v }

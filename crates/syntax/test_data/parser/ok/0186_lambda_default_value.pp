@@ -1,0 +1,2 @@
+# lambda parameter with default value
+[1].each |$a = 1| { notice($a) }

@@ -1,0 +1,2 @@
+# lambda with empty parameter list
+[1].each || { notice(1) }

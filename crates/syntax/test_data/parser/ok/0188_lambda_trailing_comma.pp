@@ -1,0 +1,2 @@
+# lambda parameters with trailing comma
+[1].each |$a,| { notice($a) }

@@ -1,0 +1,2 @@
+# lambda body may end with a value
+$x = [1].map |$v| { $v }

@@ -1,0 +1,2 @@
+# method call without parentheses
+$x = $y.length

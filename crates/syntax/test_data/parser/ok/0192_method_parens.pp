@@ -1,0 +1,2 @@
+# method call with arguments
+$x = $y.foo(1, 2)

@@ -1,0 +1,2 @@
+# space between method name and ( still passes arguments
+$x = $y.foo (1)

@@ -1,0 +1,2 @@
+# method call with a two parameter lambda
+$x.each |$k, $v| { notice($k) }

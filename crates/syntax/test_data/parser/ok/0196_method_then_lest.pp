@@ -1,0 +1,2 @@
+# then / lest chain
+$x = $y.then |$v| { $v }.lest || { 'none' }

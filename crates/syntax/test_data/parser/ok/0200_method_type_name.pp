@@ -1,0 +1,2 @@
+# the type keyword can be a method name
+$x = $y.type

@@ -1,0 +1,3 @@
+# lambda may start on the next line
+$x = $y.map
+|$v| { $v }

@@ -1,0 +1,2 @@
+# include without parens with several arguments
+include a, b

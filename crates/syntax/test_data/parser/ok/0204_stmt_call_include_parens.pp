@@ -1,0 +1,2 @@
+# include with parens
+include(a)

@@ -1,0 +1,2 @@
+# require without parens
+require x

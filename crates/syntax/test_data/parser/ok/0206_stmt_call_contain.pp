@@ -1,0 +1,2 @@
+# contain without parens
+contain x::y

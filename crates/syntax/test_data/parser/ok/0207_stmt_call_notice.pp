@@ -1,0 +1,2 @@
+# notice without parens
+notice 'x'

@@ -1,0 +1,3 @@
+# realize with and without parens
+realize(User['a'])
+realize User['b'], User['c']

@@ -1,0 +1,2 @@
+# tag without parens
+tag 'a', 'b'

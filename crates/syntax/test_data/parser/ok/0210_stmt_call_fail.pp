@@ -1,0 +1,2 @@
+# fail with parens
+fail("x")

@@ -1,0 +1,2 @@
+# statement call with array argument
+notice [1, 2]

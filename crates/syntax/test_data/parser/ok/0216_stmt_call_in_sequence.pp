@@ -1,0 +1,3 @@
+# several statement calls in a row
+notice 'a' notice 'b'
+notice 'c'

@@ -1,0 +1,2 @@
+# after =, notice is just a bare word: $x = notice; 1
+$x = notice 1

@@ -1,0 +1,2 @@
+# statement call followed by a separate value
+notice 'a' 'b'

@@ -1,0 +1,4 @@
+# return without a value
+function ret_bare() {
+  return
+}

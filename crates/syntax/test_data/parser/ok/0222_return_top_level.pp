@@ -1,0 +1,2 @@
+# return at top level is accepted by the validator
+return

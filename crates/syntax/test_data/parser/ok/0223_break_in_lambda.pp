@@ -1,0 +1,2 @@
+# break in a lambda
+[1].each |$x| { break }

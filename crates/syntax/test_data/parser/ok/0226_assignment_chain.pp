@@ -1,0 +1,2 @@
+# assignment is right associative
+$a = $b = 1

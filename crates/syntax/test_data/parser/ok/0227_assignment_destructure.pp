@@ -1,0 +1,2 @@
+# destructuring assignment
+[$a, $b] = [1, 2]

@@ -1,0 +1,2 @@
+# nested destructuring
+[$a, [$b, $c]] = [1, [2, 3]]

@@ -1,0 +1,3 @@
+# destructuring from a variable
+$v = [1, 2]
+[$a, $b] = $v

@@ -1,0 +1,2 @@
+# assignment as a call argument
+notice($x = 1)

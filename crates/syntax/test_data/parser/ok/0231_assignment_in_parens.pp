@@ -1,0 +1,2 @@
+# assignment in parentheses
+$y = ($x = 1)

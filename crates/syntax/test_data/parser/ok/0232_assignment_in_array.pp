@@ -1,0 +1,2 @@
+# assignment inside an array literal
+$y = [$x = 1]

@@ -1,0 +1,3 @@
+# semicolons between statements
+$a = 1; $b = 2
+notice($a); notice($b)

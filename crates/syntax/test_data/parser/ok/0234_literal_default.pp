@@ -1,0 +1,3 @@
+# default as a value
+$x = default
+notice(default)

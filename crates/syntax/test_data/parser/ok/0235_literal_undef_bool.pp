@@ -1,0 +1,2 @@
+# undef, true, false
+$x = [undef, true, false]

@@ -1,0 +1,3 @@
+# a parenthesized call is not value-only
+notice(1)
+(notice(2))

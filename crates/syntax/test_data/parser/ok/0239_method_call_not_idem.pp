@@ -1,0 +1,3 @@
+# a method call statement is not value-only
+$x.foo
+notice(1)

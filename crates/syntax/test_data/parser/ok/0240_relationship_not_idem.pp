@@ -1,0 +1,3 @@
+# a relationship statement is not value-only
+$x -> $y
+notice(1)

@@ -1,0 +1,5 @@
+# resource with attributes
+file { '/tmp/a':
+  ensure => file,
+  mode   => '0644',
+}

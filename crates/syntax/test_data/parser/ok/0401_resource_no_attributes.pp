@@ -1,0 +1,2 @@
+# resource without attributes
+file { '/tmp/a': }

@@ -1,0 +1,2 @@
+# resource without trailing comma
+file { '/tmp/a': ensure => file, mode => '0644' }

@@ -1,0 +1,5 @@
+# several bodies separated by ;
+file {
+  '/tmp/a': ensure => file;
+  '/tmp/b': ensure => directory;
+}

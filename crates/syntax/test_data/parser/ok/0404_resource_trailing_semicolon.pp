@@ -1,0 +1,2 @@
+# trailing ; after the last body
+file { '/tmp/a': ensure => file; }

@@ -1,0 +1,5 @@
+# default: body
+file {
+  default:  mode   => '0644';
+  '/tmp/a': ensure => file;
+}

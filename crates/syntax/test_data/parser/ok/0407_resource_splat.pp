@@ -1,0 +1,2 @@
+# * => $hash
+file { '/tmp/a': * => $attrs }

@@ -1,0 +1,6 @@
+# * => $hash mixed with normal attributes
+file { '/tmp/a':
+  ensure => file,
+  *      => $attrs,
+  mode   => '0644',
+}

@@ -1,0 +1,2 @@
+# array of titles
+file { ['/tmp/a', '/tmp/b']: ensure => file }

@@ -1,0 +1,3 @@
+# titles from variables and interpolated strings
+file { $path: ensure => file }
+file { "${dir}/x": ensure => file }

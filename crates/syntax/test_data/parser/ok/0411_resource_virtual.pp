@@ -1,0 +1,2 @@
+# @ virtual resource
+@user { 'a': ensure => present }

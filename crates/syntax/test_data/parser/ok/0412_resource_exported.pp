@@ -1,0 +1,2 @@
+# @@ exported resource
+@@host { 'a': ip => '10.0.0.1' }

@@ -1,0 +1,2 @@
+# Resource['file'] { 'x': }
+Resource['file'] { '/tmp/x': }

@@ -1,0 +1,5 @@
+# class resource with parameters
+class { 'apache':
+  port => 80,
+  ssl  => true,
+}

@@ -1,0 +1,2 @@
+# resource of a qualified (defined) type
+mymod::thing { 'x': param => 1 }

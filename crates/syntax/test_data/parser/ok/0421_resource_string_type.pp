@@ -1,0 +1,2 @@
+# resource type given as a string
+'file' { '/tmp/a': }

@@ -1,0 +1,2 @@
+# resource type given as a variable
+$x { 'a': }

@@ -1,0 +1,3 @@
+# resource expressions produce values
+$x = file { '/tmp/a': }
+notice(file { '/tmp/b': })

@@ -1,0 +1,2 @@
+# resource defaults
+File { mode => '0644' }

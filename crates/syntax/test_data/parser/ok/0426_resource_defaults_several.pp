@@ -1,0 +1,5 @@
+# resource defaults with several attributes
+Exec {
+  path      => ['/bin', '/usr/bin'],
+  logoutput => true,
+}

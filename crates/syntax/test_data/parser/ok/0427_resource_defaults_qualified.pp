@@ -1,0 +1,2 @@
+# defaults for a qualified type
+Mymod::Thing { x => 1 }

@@ -1,0 +1,2 @@
+# amending a resource reference
+File['/tmp/a'] { mode => '0600' }

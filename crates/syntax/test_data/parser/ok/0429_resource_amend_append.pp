@@ -1,0 +1,2 @@
+# amend with +>
+Service['a'] { require +> File['b'] }

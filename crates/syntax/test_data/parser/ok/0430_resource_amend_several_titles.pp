@@ -1,0 +1,2 @@
+# amending several resources
+File['/tmp/a', '/tmp/b'] { mode => '0644' }

@@ -1,0 +1,2 @@
+# amend with no attributes
+Class['a'] { }

@@ -1,0 +1,2 @@
+# amend with * =>
+File['/tmp/x'] { * => $h }

@@ -1,0 +1,2 @@
+# collector with empty query
+User <| |>

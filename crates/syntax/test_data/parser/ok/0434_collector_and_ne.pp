@@ -1,0 +1,2 @@
+# collector with and / == / !=
+User <| tag == 'ops' and title != 'x' |>

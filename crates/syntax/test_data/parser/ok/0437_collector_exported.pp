@@ -1,0 +1,2 @@
+# exported collector
+File <<| |>>

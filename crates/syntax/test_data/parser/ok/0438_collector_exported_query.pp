@@ -1,0 +1,2 @@
+# exported collector with query
+Sshkey <<| tag == 'x' |>>

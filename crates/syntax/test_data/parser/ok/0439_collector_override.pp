@@ -1,0 +1,2 @@
+# collector with override block
+User <| title == 'a' |> { shell => '/bin/sh' }

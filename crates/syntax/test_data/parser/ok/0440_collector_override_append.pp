@@ -1,0 +1,2 @@
+# collector override with +>
+User <| title == 'a' |> { groups +> ['x'] }

@@ -1,0 +1,2 @@
+# a bare attribute name is a valid query
+User <| a |>

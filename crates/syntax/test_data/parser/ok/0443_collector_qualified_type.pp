@@ -1,0 +1,2 @@
+# collector of a qualified type
+Mymod::Thing <| |>

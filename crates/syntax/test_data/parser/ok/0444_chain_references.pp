@@ -1,0 +1,2 @@
+# -> and ~> between references
+File['a'] -> File['b'] ~> Service['c']

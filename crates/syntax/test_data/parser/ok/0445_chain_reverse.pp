@@ -1,0 +1,2 @@
+# <- and <~ between references
+Service['c'] <- File['b'] <~ File['a']

@@ -1,0 +1,2 @@
+# array of references in a chain
+[File['a'], File['b']] -> Service['c']

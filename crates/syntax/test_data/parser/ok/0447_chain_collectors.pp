@@ -1,0 +1,2 @@
+# collectors in a chain
+Yumrepo <| |> -> Package <| |>

@@ -1,0 +1,2 @@
+# resource declarations in a chain
+package { 'a': } -> file { 'b': } ~> service { 'c': }

@@ -1,0 +1,3 @@
+# chain arrow at end of line
+File['a'] ->
+File['b']

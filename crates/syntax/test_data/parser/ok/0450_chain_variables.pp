@@ -1,0 +1,2 @@
+# variables in a chain
+$x -> $y

@@ -1,0 +1,2 @@
+# class references in a chain
+Class['a'] -> Class['b']

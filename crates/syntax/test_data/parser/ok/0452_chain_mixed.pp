@@ -1,0 +1,2 @@
+# reference, declaration and collector in one chain
+Package['a'] -> file { 'b': } ~> Service <| tag == 'x' |>

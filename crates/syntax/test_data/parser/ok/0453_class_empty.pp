@@ -1,0 +1,2 @@
+# empty class
+class a { }

@@ -1,0 +1,2 @@
+# class with empty parameter list
+class a () { }

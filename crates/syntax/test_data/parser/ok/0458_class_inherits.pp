@@ -1,0 +1,2 @@
+# class inherits
+class a inherits b { }

@@ -1,0 +1,2 @@
+# qualified class name inheriting
+class a::b inherits a { }

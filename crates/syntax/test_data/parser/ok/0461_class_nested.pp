@@ -1,0 +1,4 @@
+# class nested in a class
+class a {
+  class b { }
+}

@@ -1,0 +1,2 @@
+# class named foo::bar
+class foo::bar { }

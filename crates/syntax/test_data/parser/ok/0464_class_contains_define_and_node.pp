@@ -1,0 +1,5 @@
+# define and node definitions are allowed inside a class
+class a {
+  define b { }
+  node default { }
+}

@@ -1,0 +1,2 @@
+# a parenthesized assignment is not value-only
+class a { ($x = 1) }

@@ -1,0 +1,2 @@
+# 'plan' as a class name is only a deprecation warning
+class plan { }

@@ -1,0 +1,4 @@
+# define
+define mymod::thing ($x = 1) {
+  notice($x)
+}

@@ -1,0 +1,5 @@
+# define with typed parameters
+define typed_params (
+  Stdlib::Absolutepath $path,
+  Enum['present', 'absent'] $ensure = 'present',
+) { }

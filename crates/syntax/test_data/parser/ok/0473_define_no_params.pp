@@ -1,0 +1,2 @@
+# define without parameter list
+define no_params { }

@@ -1,0 +1,2 @@
+# node with a bare name
+node web01 { }

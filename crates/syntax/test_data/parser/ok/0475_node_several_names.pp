@@ -1,0 +1,2 @@
+# node with several names
+node 'a', 'b', c { }

@@ -1,0 +1,2 @@
+# node with a regex
+node /^web\d+\.example\.com$/ { }

@@ -1,0 +1,2 @@
+# default node
+node default { }

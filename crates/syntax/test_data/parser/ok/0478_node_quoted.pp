@@ -1,0 +1,2 @@
+# node with quoted names
+node 'web01.example.com', "web02" { }

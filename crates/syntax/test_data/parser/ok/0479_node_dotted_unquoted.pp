@@ -1,0 +1,2 @@
+# node with an unquoted dotted name
+node web01.example.com { }

@@ -1,0 +1,2 @@
+# node name list with trailing comma
+node a, { }

@@ -1,0 +1,2 @@
+# node names with - and _
+node a-b, 'c_d', 'e-f' { }

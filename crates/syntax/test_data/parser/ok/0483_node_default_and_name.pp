@@ -1,0 +1,2 @@
+# default mixed with other names
+node default, 'x' { }

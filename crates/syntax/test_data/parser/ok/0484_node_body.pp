@@ -1,0 +1,6 @@
+# node body
+node default {
+  include base
+  $x = 1
+  notice($x)
+}

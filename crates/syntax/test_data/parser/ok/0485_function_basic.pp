@@ -1,0 +1,4 @@
+# Puppet language function
+function mymod::g($x) {
+  $x + 1
+}

@@ -1,0 +1,2 @@
+# parameterized return type
+function typed_return() >> Integer[1] { 1 }

@@ -1,0 +1,2 @@
+# function without parameter list
+function no_params { }

@@ -1,0 +1,2 @@
+# $name is allowed as a function parameter
+function name_param($name) { $name }

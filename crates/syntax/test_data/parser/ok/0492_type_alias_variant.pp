@@ -1,0 +1,2 @@
+# type alias for a Variant
+type MyMod::Alias = Variant[String, Integer]

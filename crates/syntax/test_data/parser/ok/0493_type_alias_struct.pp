@@ -1,0 +1,2 @@
+# type alias for a Struct
+type X = Struct[{a => Integer, Optional[b] => String}]

@@ -1,0 +1,2 @@
+# type alias for a plain type
+type Simple = Integer

@@ -1,0 +1,2 @@
+# type alias for a parameterized type
+type Range = Integer[1, 2]

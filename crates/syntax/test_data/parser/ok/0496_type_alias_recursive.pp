@@ -1,0 +1,2 @@
+# recursive type alias
+type Tree = Array[Variant[Integer, Tree]]

@@ -1,0 +1,2 @@
+# type alias for an Object type
+type Obj = Object[{ attributes => { a => Integer } }]
