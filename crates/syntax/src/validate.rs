@@ -69,6 +69,16 @@
 //!   checker: Cannot parse invalid JSON string. "..."`. As in Puppet, such an error
 //!   stops validation: it is then the only validation error.
 //!
+//! When a manifest (not a template) has none of these, the problems
+//! `puppet parser validate` finds while loading its definitions into an environment,
+//! in the words Puppet uses for source without a file name (see `instantiate`): the
+//! first of `require is a metaparameter; please choose another parameter name in the a
+//! definition`, `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/a'.
+//! Originally set at string:?line=1&pos=1.` (a define, function or type alias defined
+//! twice, a type alias named like a built-in type), `Class 'a' is already defined
+//! (line: 1); cannot redefine` and the other clashes between classes, defines and
+//! nodes.
+//!
 //! # Not reported here
 //!
 //! Warnings (to be emitted once warnings exist):
@@ -78,19 +88,13 @@
 //!   function named `plan`, a return type `Plan`);
 //! - `X is a metaparam; this value will inherit to all contained resources in the Y
 //!   definition` (a class or define parameter named after a metaparameter, with a
-//!   default; raised when the definition is loaded).
+//!   default; given when the definition is loaded).
 //!
-//! Errors that need more than one file and its text:
+//! Errors that need more than the file's text:
 //! - `Unacceptable location. The name 'x' is unacceptable in file '...'` and `The
 //!   Host Class Definition 'x' is unacceptable as a top level construct in this
 //!   location` need the file's place in a module path;
-//! - raised while loading the definitions into the environment (so they also cross
-//!   files): `Class 'a' is already defined (line: 1); cannot redefine` and the other
-//!   duplicate-definition messages, `Attempt to redefine entity
-//!   'http://puppet.com/2016.1/runtime/type/integer'. ...` (a type alias, define or
-//!   function named like a built-in or already defined type or function), `require is
-//!   a metaparameter; please choose another parameter name in the a definition` (a
-//!   metaparameter name without a default).
+//! - definitions clashing with those of other files (the environment's loader).
 //!
 //! Reported by the lowering instead (the model cannot represent them): interpolation
 //! in a node name, integer literals out of range, type mappings
@@ -1043,67 +1047,69 @@ impl Checker<'_> {
 
     // -------------------------------------------------------------- locations
 
-    /// Where Puppet locates an element: most start where their text starts, but
-    /// operators locate binary expressions, a selector is located at its subject, an
-    /// access or call where its left side is, a method call at its `(` (or `.`).
     fn loc(&self, e: &Expr) -> Span {
-        match &e.kind {
-            ExprKind::Binary { op, lhs, .. } => self
-                .token_after(lhs.span.end, binary_op(*op))
-                .unwrap_or(e.span),
-            ExprKind::Assign { op, target, .. } => {
-                let op = match op {
-                    AssignOp::Assign => "=",
-                    AssignOp::Append => "+=",
-                    AssignOp::Delete => "-=",
-                };
-                self.token_after(target.span.end, op).unwrap_or(e.span)
-            }
-            ExprKind::Relationship { op, lhs, .. } => {
-                let op = match op {
-                    EdgeOp::Before => "->",
-                    EdgeOp::Notify => "~>",
-                    EdgeOp::Require => "<-",
-                    EdgeOp::Subscribe => "<~",
-                };
-                self.token_after(lhs.span.end, op).unwrap_or(e.span)
-            }
-            ExprKind::Selector { subject, .. } => self.loc(subject),
-            ExprKind::Access { target, .. } => Span::new(self.loc(target).start, e.span.end),
-            ExprKind::Call(call) => Span::new(self.loc(&call.callee).start, e.span.end),
-            ExprKind::MethodCall(call) => {
-                let start = self
-                    .token_after(call.receiver.span.end, ".")
-                    .and_then(|dot| {
-                        if !call.parens {
-                            return Some(dot.start);
-                        }
-                        let name = self.token_after(dot.end, &call.name)?;
-                        Some(self.token_after(name.end, "(")?.start)
-                    })
-                    .unwrap_or(e.span.start);
-                Span::new(start, e.span.end)
-            }
-            ExprKind::TypeAlias(alias) => {
-                let name = self
-                    .text
-                    .get(e.span.start as usize..)
-                    .and_then(|t| t.strip_prefix("type"))
-                    .and_then(|_| self.token_after(e.span.start + 4, &alias.name));
-                name.unwrap_or(e.span)
-            }
-            _ => e.span,
-        }
+        loc(self.text, e)
     }
+}
 
-    /// The span of `token` if it is the first thing after `at` but whitespace and
-    /// comments.
-    fn token_after(&self, at: u32, token: &str) -> Option<Span> {
-        let start = skip_trivia(self.text, at as usize);
-        let rest = self.text.get(start..)?;
-        rest.starts_with(token)
-            .then(|| Span::new(start as u32, (start + token.len()) as u32))
+/// Where Puppet locates an element: most start where their text starts, but
+/// operators locate binary expressions, a selector is located at its subject, an
+/// access or call where its left side is, a method call at its `(` (or `.`).
+fn loc(text: &str, e: &Expr) -> Span {
+    match &e.kind {
+        ExprKind::Binary { op, lhs, .. } => {
+            token_after(text, lhs.span.end, binary_op(*op)).unwrap_or(e.span)
+        }
+        ExprKind::Assign { op, target, .. } => {
+            let op = match op {
+                AssignOp::Assign => "=",
+                AssignOp::Append => "+=",
+                AssignOp::Delete => "-=",
+            };
+            token_after(text, target.span.end, op).unwrap_or(e.span)
+        }
+        ExprKind::Relationship { op, lhs, .. } => {
+            let op = match op {
+                EdgeOp::Before => "->",
+                EdgeOp::Notify => "~>",
+                EdgeOp::Require => "<-",
+                EdgeOp::Subscribe => "<~",
+            };
+            token_after(text, lhs.span.end, op).unwrap_or(e.span)
+        }
+        ExprKind::Selector { subject, .. } => loc(text, subject),
+        ExprKind::Access { target, .. } => Span::new(loc(text, target).start, e.span.end),
+        ExprKind::Call(call) => Span::new(loc(text, &call.callee).start, e.span.end),
+        ExprKind::MethodCall(call) => {
+            let start = token_after(text, call.receiver.span.end, ".")
+                .and_then(|dot| {
+                    if !call.parens {
+                        return Some(dot.start);
+                    }
+                    let name = token_after(text, dot.end, &call.name)?;
+                    Some(token_after(text, name.end, "(")?.start)
+                })
+                .unwrap_or(e.span.start);
+            Span::new(start, e.span.end)
+        }
+        ExprKind::TypeAlias(alias) => {
+            let name = text
+                .get(e.span.start as usize..)
+                .and_then(|t| t.strip_prefix("type"))
+                .and_then(|_| token_after(text, e.span.start + 4, &alias.name));
+            name.unwrap_or(e.span)
+        }
+        _ => e.span,
     }
+}
+
+/// The span of `token` if it is the first thing after `at` but whitespace and
+/// comments.
+fn token_after(text: &str, at: u32, token: &str) -> Option<Span> {
+    let start = skip_trivia(text, at as usize);
+    let rest = text.get(start..)?;
+    rest.starts_with(token)
+        .then(|| Span::new(start as u32, (start + token.len()) as u32))
 }
 
 fn captures_rest_not_supported(p: &Param, container: &str) -> String {
@@ -1657,21 +1663,32 @@ const METAPARAMETERS: &[&str] = &[
 ];
 
 /// After validating a manifest, `puppet parser validate` loads its definitions into an
-/// environment, as a compile would; the first problem stops it. The errors that
-/// depend only on this file: a metaparameter as a parameter without default, and a
-/// class or node defined twice (or a class, define and node sharing a name).
+/// environment, as a compile would, and stops at the first problem. These are the
+/// problems that depend on the file alone. Messages are those Puppet gives for source
+/// text without a file name (`puppet parser validate < file`): with a file, it names
+/// the file where these name a line (`(file: /x.pp, line: 1)`, `file:///x.pp?line=1`).
 ///
-/// Puppet handles the definitions in the order its parser finished them (nested ones
-/// before the ones around them): first it makes each one (which is where parameters
-/// are checked, and where a define, function or type alias defined twice fails with a
-/// message naming the file's path, which we do not know: we then stop without an
-/// error), then it adds them to the environment's classes, defines and nodes.
+/// Puppet takes the definitions in the order its parser finished them (nested ones
+/// before those around them). It first makes each one: class and define parameters
+/// must not be metaparameters without a default; defines, functions and type aliases
+/// are registered with Puppet's loaders, where a name may not be taken twice (and a
+/// type alias may not take the name of a built-in type or an earlier define). Then it
+/// adds classes, defines and nodes to the environment, where classes, defines and
+/// nodes may not share names (but defines may share names with type aliases defined
+/// before them).
 fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
     let mut definitions = Vec::new();
     for statement in &program.body {
         collect_definitions(statement, &mut definitions);
     }
-    let mut push = |span: Span, message: String| {
+    let index = LineIndex::new(text);
+    let line_col = |e: &Expr| index.line_col(text, TextSize::from(loc(text, e).start));
+    let origin = |e: &Expr| {
+        let at = line_col(e);
+        format!("Originally set at string:?line={}&pos={}.", at.line, at.col)
+    };
+    let mut push = |e: &Expr, message: String| {
+        let span = loc(text, e);
         errors.push(SyntaxError {
             message,
             range: TextRange::new(
@@ -1681,60 +1698,81 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
         });
     };
 
-    let mut types: Vec<String> = Vec::new();
-    let mut functions: Vec<&str> = Vec::new();
-    for d in &definitions {
+    // Making the definitions.
+    let mut defines: Vec<(String, &Expr)> = Vec::new();
+    let mut aliases: Vec<(String, &Expr)> = Vec::new();
+    let mut functions: Vec<(&str, &Expr)> = Vec::new();
+    for &d in &definitions {
         let (name, params) = match &d.kind {
             ExprKind::Class(c) => (&c.name, &c.params[..]),
             ExprKind::Define(c) => (&c.name, &c.params[..]),
-            ExprKind::Function(f) => {
-                if functions.contains(&f.name.as_str()) {
-                    return;
-                }
-                functions.push(&f.name);
-                continue;
-            }
-            ExprKind::TypeAlias(a) => {
-                let name = a.name.to_lowercase();
-                if types.contains(&name) {
-                    return;
-                }
-                types.push(name);
-                continue;
-            }
-            _ => continue,
+            _ => (&String::new(), &[][..]),
         };
         if let Some(p) = params
             .iter()
             .find(|p| p.default.is_none() && METAPARAMETERS.contains(&p.name.as_str()))
         {
-            push(
-                param_loc(p, text),
-                format!(
+            let span = param_loc(p, text);
+            errors.push(SyntaxError {
+                message: format!(
                     "{} is a metaparameter; please choose another parameter name in the {} definition",
                     p.name,
                     name.to_lowercase()
                 ),
-            );
+                range: TextRange::new(TextSize::from(span.start), TextSize::from(span.end)),
+            });
             return;
         }
-        if let ExprKind::Define(_) = d.kind {
-            let name = name.to_lowercase();
-            if types.contains(&name) {
-                return;
+        let redefined = |kind: &str, name: &str, origin: String| {
+            format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{name}'. {origin}")
+        };
+        match &d.kind {
+            ExprKind::Define(c) => {
+                let name = c.name.to_lowercase();
+                if let Some((_, first)) = defines.iter().find(|(n, _)| *n == name) {
+                    push(d, redefined("type", &name, origin(first)));
+                    return;
+                }
+                defines.push((name, d));
             }
-            types.push(name);
+            ExprKind::Function(f) => {
+                if let Some((_, first)) = functions.iter().find(|(n, _)| *n == f.name) {
+                    push(d, redefined("function", &f.name, origin(first)));
+                    return;
+                }
+                functions.push((&f.name, d));
+            }
+            ExprKind::TypeAlias(a) => {
+                let name = a.name.to_lowercase();
+                let earlier = aliases.iter().chain(&defines).find(|(n, _)| *n == name);
+                let taken = match earlier {
+                    Some((_, first)) => Some(origin(first)),
+                    None if BUILTIN_TYPES.contains(&name.as_str()) => {
+                        Some("Originally set by Puppet-Type-System/Static-Loader.".to_string())
+                    }
+                    None if BUILTIN_TYPES_UNLOCATED.contains(&name.as_str()) => {
+                        Some("Set at unknown location".to_string())
+                    }
+                    None => None,
+                };
+                if let Some(origin) = taken {
+                    push(d, redefined("type", &name, origin));
+                    return;
+                }
+                aliases.push((name, d));
+            }
+            _ => {}
         }
     }
 
-    let index = LineIndex::new(text);
-    let line = |span: Span| index.line_col(text, TextSize::from(span.start)).line;
+    // Adding classes, defines and nodes to the environment.
+    let line = |e: &Expr| line_col(e).line;
     let mut classes: Vec<(String, u32)> = Vec::new();
     let mut defines: Vec<(String, u32)> = Vec::new();
     let mut nodes: Vec<(String, u32)> = Vec::new();
     let find =
         |list: &[(String, u32)], name: &str| list.iter().find(|(n, _)| n == name).map(|&(_, l)| l);
-    for d in &definitions {
+    for &d in &definitions {
         match &d.kind {
             ExprKind::Class(c) => {
                 let name = c.name.to_lowercase();
@@ -1750,21 +1788,21 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                     })
                 };
                 if let Some(message) = clash {
-                    push(d.span, message);
+                    push(d, message);
                     return;
                 }
-                classes.push((name, line(d.span)));
+                classes.push((name, line(d)));
             }
             ExprKind::Define(c) => {
                 let name = c.name.to_lowercase();
                 if let Some(l) = find(&classes, &name) {
                     push(
-                        d.span,
+                        d,
                         format!("'{name}' is already defined (line: {l}) as a class; cannot redefine as a definition"),
                     );
                     return;
                 }
-                defines.push((name, line(d.span)));
+                defines.push((name, line(d)));
             }
             ExprKind::Node(node) => {
                 for matcher in &node.matchers {
@@ -1779,16 +1817,231 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                         })
                     };
                     if let Some(message) = clash {
-                        push(d.span, message);
+                        push(d, message);
                         return;
                     }
-                    nodes.push((name, line(d.span)));
+                    nodes.push((name, line(d)));
                 }
             }
             _ => {}
         }
     }
 }
+
+/// The types of Puppet's type system (its static loader), lower case: no type alias
+/// may take these names. (Nor `Puppet::Ast`, but Puppet names the Ruby file that
+/// defines it, which depends on the installation.)
+const BUILTIN_TYPES: &[&str] = &[
+    "any",
+    "array",
+    "binary",
+    "boolean",
+    "callable",
+    "catalogentry",
+    "class",
+    "collection",
+    "default",
+    "enum",
+    "float",
+    "hash",
+    "init",
+    "integer",
+    "iterable",
+    "iterator",
+    "notundef",
+    "numeric",
+    "object",
+    "optional",
+    "pattern",
+    "regexp",
+    "resource",
+    "runtime",
+    "scalar",
+    "scalardata",
+    "semver",
+    "semverrange",
+    "sensitive",
+    "string",
+    "struct",
+    "timespan",
+    "timestamp",
+    "tuple",
+    "type",
+    "typealias",
+    "typereference",
+    "typeset",
+    "undef",
+    "uri",
+    "variant",
+];
+
+/// More types Puppet knows before loading any code (resource types it always has,
+/// the aliases it defines, its own object types), which no type alias may be named
+/// after either (Puppet does not say where they come from).
+const BUILTIN_TYPES_UNLOCATED: &[&str] = &[
+    "annotation",
+    "component",
+    "data",
+    "deferred",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "pcore",
+    "pcore::abstracttimedatatype",
+    "pcore::anytype",
+    "pcore::arraytype",
+    "pcore::binarytype",
+    "pcore::booleantype",
+    "pcore::callabletype",
+    "pcore::catalogentrytype",
+    "pcore::classtype",
+    "pcore::collectiontype",
+    "pcore::defaulttype",
+    "pcore::enumtype",
+    "pcore::floattype",
+    "pcore::hashtype",
+    "pcore::inittype",
+    "pcore::integertype",
+    "pcore::iterabletype",
+    "pcore::iteratortype",
+    "pcore::membername",
+    "pcore::notundeftype",
+    "pcore::numerictype",
+    "pcore::objecttype",
+    "pcore::objecttypeextentype",
+    "pcore::optionaltype",
+    "pcore::patterntype",
+    "pcore::qref",
+    "pcore::regexptype",
+    "pcore::resourcetype",
+    "pcore::runtimetype",
+    "pcore::scalardatatype",
+    "pcore::scalartype",
+    "pcore::semverrangetype",
+    "pcore::semvertype",
+    "pcore::sensitivetype",
+    "pcore::simpletypename",
+    "pcore::stringtype",
+    "pcore::structelement",
+    "pcore::structtype",
+    "pcore::timespantype",
+    "pcore::timestamptype",
+    "pcore::tupletype",
+    "pcore::typealiastype",
+    "pcore::typename",
+    "pcore::typereferencetype",
+    "pcore::typesettype",
+    "pcore::typetype",
+    "pcore::undeftype",
+    "pcore::unittype",
+    "pcore::uri",
+    "pcore::uri_rx",
+    "pcore::uritype",
+    "pcore::varianttype",
+    "puppet::ast::abstractattributeoperation",
+    "puppet::ast::abstractresource",
+    "puppet::ast::accessexpression",
+    "puppet::ast::andexpression",
+    "puppet::ast::applyblockexpression",
+    "puppet::ast::applyexpression",
+    "puppet::ast::arithmeticexpression",
+    "puppet::ast::assignmentexpression",
+    "puppet::ast::attributeoperation",
+    "puppet::ast::attributesoperation",
+    "puppet::ast::binaryexpression",
+    "puppet::ast::blockexpression",
+    "puppet::ast::booleanexpression",
+    "puppet::ast::callexpression",
+    "puppet::ast::callfunctionexpression",
+    "puppet::ast::callmethodexpression",
+    "puppet::ast::callnamedfunctionexpression",
+    "puppet::ast::caseexpression",
+    "puppet::ast::caseoption",
+    "puppet::ast::collectexpression",
+    "puppet::ast::comparisonexpression",
+    "puppet::ast::concatenatedstring",
+    "puppet::ast::definition",
+    "puppet::ast::eppexpression",
+    "puppet::ast::exportedquery",
+    "puppet::ast::expression",
+    "puppet::ast::functiondefinition",
+    "puppet::ast::heredocexpression",
+    "puppet::ast::hostclassdefinition",
+    "puppet::ast::ifexpression",
+    "puppet::ast::inexpression",
+    "puppet::ast::keyedentry",
+    "puppet::ast::lambdaexpression",
+    "puppet::ast::literal",
+    "puppet::ast::literalboolean",
+    "puppet::ast::literaldefault",
+    "puppet::ast::literalfloat",
+    "puppet::ast::literalhash",
+    "puppet::ast::literalinteger",
+    "puppet::ast::literallist",
+    "puppet::ast::literalnumber",
+    "puppet::ast::literalregularexpression",
+    "puppet::ast::literalstring",
+    "puppet::ast::literalundef",
+    "puppet::ast::literalvalue",
+    "puppet::ast::locator",
+    "puppet::ast::matchexpression",
+    "puppet::ast::namedaccessexpression",
+    "puppet::ast::nameddefinition",
+    "puppet::ast::nodedefinition",
+    "puppet::ast::nop",
+    "puppet::ast::notexpression",
+    "puppet::ast::orexpression",
+    "puppet::ast::parameter",
+    "puppet::ast::parenthesizedexpression",
+    "puppet::ast::plandefinition",
+    "puppet::ast::popsobject",
+    "puppet::ast::positioned",
+    "puppet::ast::program",
+    "puppet::ast::qrefdefinition",
+    "puppet::ast::qualifiedname",
+    "puppet::ast::qualifiedreference",
+    "puppet::ast::queryexpression",
+    "puppet::ast::relationshipexpression",
+    "puppet::ast::renderexpression",
+    "puppet::ast::renderstringexpression",
+    "puppet::ast::reservedword",
+    "puppet::ast::resourcebody",
+    "puppet::ast::resourcedefaultsexpression",
+    "puppet::ast::resourceexpression",
+    "puppet::ast::resourceoverrideexpression",
+    "puppet::ast::resourcetypedefinition",
+    "puppet::ast::selectorentry",
+    "puppet::ast::selectorexpression",
+    "puppet::ast::textexpression",
+    "puppet::ast::typealias",
+    "puppet::ast::typedefinition",
+    "puppet::ast::typemapping",
+    "puppet::ast::unaryexpression",
+    "puppet::ast::unaryminusexpression",
+    "puppet::ast::unfoldexpression",
+    "puppet::ast::unlessexpression",
+    "puppet::ast::variableexpression",
+    "puppet::ast::virtualquery",
+    "puppet::lookupcontext",
+    "puppet::lookupkey",
+    "puppet::lookupvalue",
+    "puppet::resource::param",
+    "puppet::resource::resourcetype3",
+    "resources",
+    "richdata",
+    "richdatakey",
+    "rubymethod",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
 
 /// The definitions in the order Puppet's parser finishes them: inner ones first.
 fn collect_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
@@ -2573,6 +2826,45 @@ mod tests {
         assert_eq!(
             run(src, &program),
             "2:9: require is a metaparameter; please choose another parameter name in the a definition\n"
+        );
+    }
+
+    fn alias(src: &str, name: &str, text: &str, from: usize) -> Expr {
+        let span = at(src, text, from);
+        let target = x(
+            ExprKind::TypeRef("Integer".into()),
+            at(src, "Integer", span.start as usize),
+        );
+        x(
+            ExprKind::TypeAlias(Arc::new(TypeAlias {
+                name: name.into(),
+                type_expr: target,
+                span,
+            })),
+            span,
+        )
+    }
+
+    #[test]
+    fn names_taken_in_puppets_loaders() {
+        let src = "type Binary = Integer\n";
+        assert_eq!(
+            run(src, &manifest(vec![alias(src, "Binary", src.trim_end(), 0)])),
+            "1:6: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/binary'. Originally set by Puppet-Type-System/Static-Loader.\n"
+        );
+        let src = "type Data = Integer\n";
+        assert_eq!(
+            run(src, &manifest(vec![alias(src, "Data", src.trim_end(), 0)])),
+            "1:6: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/data'. Set at unknown location\n"
+        );
+        let src = "type A = Integer\n  type A = Integer\n";
+        let program = manifest(vec![
+            alias(src, "A", "type A = Integer", 0),
+            alias(src, "A", "type A = Integer", 5),
+        ]);
+        assert_eq!(
+            run(src, &program),
+            "2:8: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/a'. Originally set at string:?line=1&pos=6.\n"
         );
     }
 
