@@ -787,8 +787,7 @@ impl<'e> Compiler<'e> {
                             return Err(EvalError::new(format!(
                                 "{owner}: expects a value for parameter '{}'",
                                 param.name
-                            ))
-                            .with_location(self.location(file, param.span)));
+                            )));
                         }
                         Value::Undef
                     }
@@ -796,14 +795,9 @@ impl<'e> Compiler<'e> {
             };
             if let Some(t) = &param.type_expr {
                 let ty = self.eval_type(t, scope, file)?;
-                if !ty.is_instance(&value) {
-                    return Err(EvalError::new(format!(
-                        "{owner}: parameter '{}' expects {}, got {}",
-                        param.name,
-                        crate::describe::expected(&ty),
-                        crate::describe::actual(&value, &ty)
-                    ))
-                    .with_location(self.location(file, param.span)));
+                if let Some(msg) = crate::describe::parameter_error(owner, &param.name, &ty, &value)
+                {
+                    return Err(EvalError::new(msg));
                 }
             }
             self.scopes[scope].vars.insert(param.name.clone(), value);

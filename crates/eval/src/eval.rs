@@ -5,7 +5,7 @@ use crate::compiler::{
 };
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
-use crate::types::{capitalize_segments, PType, StructMember};
+use crate::types::{capitalize_segments, PType};
 use crate::value::{Regex, Value, ValueMap};
 use indexmap::IndexMap;
 use marionette_syntax::model::{
@@ -127,7 +127,7 @@ impl<'e> Compiler<'e> {
                                 .ok_or_else(|| EvalError::new("integer overflow"))?,
                         )),
                         Value::Float(f) => Ok(Value::Float(-f)),
-                        Value::Str(s) => match to_number(&s) {
+                        Value::Str(s) => match crate::ops::to_number(&s) {
                             Some(Value::Int(i)) => Ok(Value::Int(-i)),
                             Some(Value::Float(f)) => Ok(Value::Float(-f)),
                             _ => Err(EvalError::new(format!(
@@ -177,8 +177,20 @@ impl<'e> Compiler<'e> {
                         continue;
                     }
                     let m = self.eval_expr(&entry.matcher, scope, file)?;
-                    if self.case_match(&v, &m)? {
-                        return self.eval_expr(&entry.value, scope, file);
+                    // `*[a, b] => x` matches any of the elements.
+                    let candidates = match (&entry.matcher.kind, m) {
+                        (
+                            ExprKind::Unary {
+                                op: UnaryOp::Splat, ..
+                            },
+                            Value::Array(items),
+                        ) => items.iter().cloned().collect(),
+                        (_, m) => vec![m],
+                    };
+                    for m in candidates {
+                        if self.case_match(&v, &m)? {
+                            return self.eval_expr(&entry.value, scope, file);
+                        }
                     }
                 }
                 match default {
@@ -617,444 +629,69 @@ impl<'e> Compiler<'e> {
             _ => {
                 let l = self.eval_expr(lhs, scope, file)?;
                 let r = self.eval_expr(rhs, scope, file)?;
-                self.apply_binary(op, l, r)
+                self.apply_binary(op, l, r).map_err(|e| {
+                    // Puppet reports an operator error at the operand it blames, or at
+                    // the operator (the position of a binary expression).
+                    let at = match e.blame {
+                        crate::ops::Blame::Left => lhs.span.start,
+                        crate::ops::Blame::Right => rhs.span.start,
+                        crate::ops::Blame::Operator => operator_offset(file, lhs.span.end),
+                    };
+                    EvalError::new(e.message)
+                        .with_location(self.location(file, Span { start: at, end: at }))
+                })
             }
         }
     }
 
-    pub(crate) fn apply_binary(&mut self, op: BinaryOp, l: Value, r: Value) -> EvalResult {
+    /// A binary operator on two values (not `and`/`or`). A regexp match sets `$0..$n`.
+    pub(crate) fn apply_binary(
+        &mut self,
+        op: BinaryOp,
+        l: Value,
+        r: Value,
+    ) -> Result<Value, crate::ops::OpError> {
         use BinaryOp::*;
         match op {
-            Eq => Ok(Value::Bool(l.puppet_eq(&r))),
-            Ne => Ok(Value::Bool(!l.puppet_eq(&r))),
-            Lt | Gt | Le | Ge => {
-                let ord = compare(&l, &r)?;
-                Ok(Value::Bool(match op {
-                    Lt => ord.is_lt(),
-                    Gt => ord.is_gt(),
-                    Le => ord.is_le(),
-                    _ => ord.is_ge(),
-                }))
-            }
+            Eq | Ne | Lt | Gt | Le | Ge => crate::ops::comparison(op, &l, &r),
             Match | NotMatch => {
-                let matched = self.match_value(&l, &r)?;
+                let (matched, caps) = crate::ops::match_op(&l, &r)?;
+                self.set_match_data(caps);
                 Ok(Value::Bool(if op == Match { matched } else { !matched }))
             }
-            In => Ok(Value::Bool(value_in(&l, &r))),
-            Add => match (&l, &r) {
-                (Value::Array(a), Value::Array(b)) => {
-                    Ok(Value::array(a.iter().chain(b.iter()).cloned().collect()))
-                }
-                (Value::Array(a), Value::Hash(h)) => {
-                    let mut v: Vec<Value> = a.iter().cloned().collect();
-                    v.extend(
-                        h.iter()
-                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
-                    );
-                    Ok(Value::array(v))
-                }
-                (Value::Array(a), other) => {
-                    let mut v: Vec<Value> = a.iter().cloned().collect();
-                    v.push(other.clone());
-                    Ok(Value::array(v))
-                }
-                (Value::Hash(a), Value::Hash(b)) => {
-                    let mut m = (**a).clone();
-                    for (k, v) in b.iter() {
-                        m.insert(k.clone(), v.clone());
-                    }
-                    Ok(Value::hash(m))
-                }
-                (Value::Hash(a), Value::Array(b)) => {
-                    let mut m = (**a).clone();
-                    if b.len() % 2 != 0
-                        && !b
-                            .iter()
-                            .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-                    {
-                        return Err(EvalError::new(
-                            "Operator '+' Hash with an Array of odd length",
-                        ));
-                    }
-                    if b.iter()
-                        .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-                    {
-                        for e in b.iter() {
-                            if let Value::Array(p) = e {
-                                m.insert(p[0].clone(), p[1].clone());
-                            }
-                        }
-                    } else {
-                        for pair in b.chunks(2) {
-                            m.insert(pair[0].clone(), pair[1].clone());
-                        }
-                    }
-                    Ok(Value::hash(m))
-                }
-                _ => arith(op, &l, &r),
-            },
-            Sub => match (&l, &r) {
-                (Value::Array(a), Value::Array(b)) => Ok(Value::array(
-                    a.iter()
-                        .filter(|x| !b.iter().any(|y| y.puppet_eq(x)))
-                        .cloned()
-                        .collect(),
-                )),
-                (Value::Array(a), other) => Ok(Value::array(
-                    a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect(),
-                )),
-                (Value::Hash(a), Value::Hash(b)) => Ok(Value::hash(
-                    a.iter()
-                        .filter(|(k, _)| !b.contains_key(*k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect(),
-                )),
-                (Value::Hash(a), Value::Array(b)) => Ok(Value::hash(
-                    a.iter()
-                        .filter(|(k, _)| !b.iter().any(|x| x == *k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect(),
-                )),
-                (Value::Hash(a), other) => Ok(Value::hash(
-                    a.iter()
-                        .filter(|(k, _)| *k != other)
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect(),
-                )),
-                _ => arith(op, &l, &r),
-            },
-            Shl => match (&l, &r) {
-                (Value::Array(a), other) => {
-                    let mut v: Vec<Value> = a.iter().cloned().collect();
-                    v.push(other.clone());
-                    Ok(Value::array(v))
-                }
-                _ => arith(op, &l, &r),
-            },
-            Mul | Div | Rem | Shr => arith(op, &l, &r),
+            In => {
+                let (found, caps) = crate::ops::includes(&l, &r);
+                self.set_match_data(caps);
+                Ok(Value::Bool(found))
+            }
             And | Or => unreachable!("short-circuit operators are handled in binary()"),
+            _ => crate::ops::arithmetic(op, &l, &r),
         }
     }
 
-    /// `=~`: a regex or a pattern string against a string, or a type against a value.
-    /// Captures become `$0`, `$1`, ...
-    pub(crate) fn match_value(&mut self, l: &Value, r: &Value) -> Result<bool, EvalError> {
-        match r {
-            Value::Type(t) => Ok(t.is_instance(l)),
-            Value::Regex(re) => self.regex_match(l, re),
-            Value::Str(s) => {
-                let re = Regex::new(s).map_err(EvalError::new)?;
-                self.regex_match(l, &re)
+    /// Makes the captures of a successful match `$0`, `$1`, ... in the innermost
+    /// match scope.
+    fn set_match_data(&mut self, caps: Option<crate::ops::Captures>) {
+        if let Some(caps) = caps {
+            if let Some(frame) = self.matches.last_mut() {
+                *frame = caps;
+            } else {
+                self.matches.push(caps);
             }
-            other => Err(EvalError::new(format!(
-                "Left match operand must result in a String value. Got {}",
-                article_type(other)
-            ))),
-        }
-    }
-
-    fn regex_match(&mut self, l: &Value, re: &Regex) -> Result<bool, EvalError> {
-        let Value::Str(s) = l else {
-            return Err(EvalError::new(format!(
-                "Left match operand must result in a String value. Got {}",
-                article_type(l)
-            )));
-        };
-        match re.captures(s) {
-            Some(caps) => {
-                if let Some(frame) = self.matches.last_mut() {
-                    *frame = caps;
-                } else {
-                    self.matches.push(caps);
-                }
-                Ok(true)
-            }
-            None => Ok(false),
         }
     }
 
     /// `case` and selector option matching.
     pub(crate) fn case_match(&mut self, v: &Value, option: &Value) -> Result<bool, EvalError> {
-        match option {
-            Value::Regex(re) => match v {
-                Value::Str(_) => self.regex_match(v, re),
-                _ => Ok(false),
-            },
-            Value::Type(t) => Ok(t.is_instance(v) || matches!(v, Value::Type(vt) if **vt == **t)),
-            Value::Array(opts) => match v {
-                Value::Array(vals) => {
-                    if opts.len() != vals.len() {
-                        return Ok(false);
-                    }
-                    for (o, x) in opts.iter().zip(vals.iter()) {
-                        if !self.case_match(x, o)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
-                }
-                _ => Ok(false),
-            },
-            other => Ok(v.puppet_eq(other)),
-        }
+        let (matched, caps) = crate::ops::case_match(v, option);
+        self.set_match_data(caps);
+        Ok(matched)
     }
 
     // ------------------------------------------------------------------ access
 
     pub(crate) fn access(&mut self, target: Value, keys: Vec<Value>) -> EvalResult {
-        match &target {
-            Value::Array(items) => match keys.as_slice() {
-                [Value::Int(i)] => Ok(index(items.len(), *i)
-                    .map(|i| items[i].clone())
-                    .unwrap_or(Value::Undef)),
-                [Value::Int(start), Value::Int(count)] => {
-                    Ok(Value::array(slice(items, *start, *count)))
-                }
-                _ => Err(EvalError::new(format!(
-                    "Array[] expects Integer keys, got {}",
-                    keys.len()
-                ))),
-            },
-            Value::Hash(map) => match keys.as_slice() {
-                [key] => Ok(map.get(key).cloned().unwrap_or(Value::Undef)),
-                _ => Ok(Value::array(
-                    keys.iter().filter_map(|k| map.get(k).cloned()).collect(),
-                )),
-            },
-            Value::Str(s) => {
-                let chars: Vec<Value> = s.chars().map(|c| Value::str(c.to_string())).collect();
-                match keys.as_slice() {
-                    [Value::Int(i)] => Ok(index(chars.len(), *i)
-                        .map(|i| chars[i].clone())
-                        .unwrap_or(Value::Undef)),
-                    [Value::Int(start), Value::Int(count)] => Ok(Value::str(
-                        slice(&chars, *start, *count)
-                            .iter()
-                            .map(|v| v.to_string())
-                            .collect::<String>(),
-                    )),
-                    _ => Err(EvalError::new("String[] expects Integer keys")),
-                }
-            }
-            Value::Type(t) => Ok(Value::Type(Arc::new(self.parameterize(t, keys)?))),
-            Value::Undef => Err(EvalError::new(
-                "Operator '[]' is not applicable to an Undef Value.",
-            )),
-            other => Err(EvalError::new(format!(
-                "Operator '[]' is not applicable to {}.",
-                article_type(other)
-            ))),
-        }
-    }
-
-    /// `Type[args]`.
-    pub(crate) fn parameterize(&mut self, t: &PType, keys: Vec<Value>) -> Result<PType, EvalError> {
-        let int = |v: &Value| -> Result<Option<i64>, EvalError> {
-            match v {
-                Value::Int(i) => Ok(Some(*i)),
-                Value::Default => Ok(None),
-                Value::Float(f) => Ok(Some(*f as i64)),
-                other => Err(EvalError::new(format!(
-                    "Expected Integer or default, got {}",
-                    other.type_name()
-                ))),
-            }
-        };
-        let ty = |v: &Value| -> Result<PType, EvalError> {
-            match v {
-                Value::Type(t) => Ok((**t).clone()),
-                other => Err(EvalError::new(format!(
-                    "Expected a Type, got {}",
-                    other.type_name()
-                ))),
-            }
-        };
-        Ok(match t {
-            PType::Integer { .. } => PType::Integer {
-                from: keys.first().map(int).transpose()?.flatten(),
-                to: keys.get(1).map(int).transpose()?.flatten(),
-            },
-            PType::Float { .. } => {
-                let f = |v: &Value| match v {
-                    Value::Int(i) => Some(*i as f64),
-                    Value::Float(f) => Some(*f),
-                    _ => None,
-                };
-                PType::Float {
-                    from: keys.first().and_then(f),
-                    to: keys.get(1).and_then(f),
-                }
-            }
-            PType::String { .. } => PType::String {
-                min: keys.first().map(int).transpose()?.flatten(),
-                max: keys.get(1).map(int).transpose()?.flatten(),
-            },
-            PType::Collection { .. } => PType::Collection {
-                min: keys.first().map(int).transpose()?.flatten(),
-                max: keys.get(1).map(int).transpose()?.flatten(),
-            },
-            PType::Enum { .. } => {
-                let mut values = Vec::new();
-                let mut case_insensitive = false;
-                for k in &keys {
-                    match k {
-                        Value::Str(s) => values.push(s.to_string()),
-                        Value::Array(a) => values.extend(a.iter().map(|v| v.to_string())),
-                        Value::Bool(b) => case_insensitive = *b,
-                        _ => {}
-                    }
-                }
-                PType::Enum {
-                    values,
-                    case_insensitive,
-                }
-            }
-            PType::Pattern(_) => {
-                let mut pats = Vec::new();
-                for k in &keys {
-                    match k {
-                        Value::Regex(r) => pats.push(r.clone()),
-                        Value::Str(s) => {
-                            pats.push(Arc::new(Regex::new(s).map_err(EvalError::new)?))
-                        }
-                        Value::Type(t) => {
-                            if let PType::Pattern(p) = t.resolved() {
-                                pats.extend(p.iter().cloned())
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                PType::Pattern(pats)
-            }
-            PType::Regexp(_) => match keys.first() {
-                Some(Value::Regex(r)) => PType::Regexp(Some(r.clone())),
-                Some(Value::Str(s)) => {
-                    PType::Regexp(Some(Arc::new(Regex::new(s).map_err(EvalError::new)?)))
-                }
-                _ => PType::Regexp(None),
-            },
-            PType::Array { .. } => PType::Array {
-                elem: Box::new(keys.first().map(ty).transpose()?.unwrap_or(PType::Any)),
-                min: keys.get(1).map(int).transpose()?.flatten(),
-                max: keys.get(2).map(int).transpose()?.flatten(),
-            },
-            PType::Hash { .. } => PType::Hash {
-                key: Box::new(keys.first().map(ty).transpose()?.unwrap_or(PType::Any)),
-                value: Box::new(keys.get(1).map(ty).transpose()?.unwrap_or(PType::Any)),
-                min: keys.get(2).map(int).transpose()?.flatten(),
-                max: keys.get(3).map(int).transpose()?.flatten(),
-            },
-            PType::Tuple { .. } => {
-                let mut types = Vec::new();
-                let mut ints = Vec::new();
-                for k in &keys {
-                    match k {
-                        Value::Type(t) => types.push((**t).clone()),
-                        other => ints.push(int(other)?),
-                    }
-                }
-                PType::Tuple {
-                    types,
-                    min: ints.first().copied().flatten(),
-                    max: ints.get(1).copied().flatten(),
-                }
-            }
-            PType::Struct(_) => {
-                let Some(Value::Hash(map)) = keys.first() else {
-                    return Err(EvalError::new("Struct[] expects a Hash"));
-                };
-                let mut members = Vec::new();
-                for (k, v) in map.iter() {
-                    let value = ty(v)?;
-                    let (key, optional) = match k {
-                        Value::Str(s) => (s.to_string(), value.is_instance(&Value::Undef)),
-                        Value::Type(t) => match t.resolved() {
-                            PType::Optional(Some(inner)) => {
-                                (inner.to_string().trim_matches('\'').to_string(), true)
-                            }
-                            PType::Enum { values, .. } if values.len() == 1 => {
-                                (values[0].clone(), false)
-                            }
-                            other => (other.to_string(), false),
-                        },
-                        other => (other.to_string(), false),
-                    };
-                    members.push(StructMember {
-                        key,
-                        optional,
-                        value,
-                    });
-                }
-                PType::Struct(members)
-            }
-            PType::Optional(_) => PType::Optional(match keys.first() {
-                Some(Value::Str(s)) => Some(Box::new(PType::Enum {
-                    values: vec![s.to_string()],
-                    case_insensitive: false,
-                })),
-                Some(v) => Some(Box::new(ty(v)?)),
-                None => None,
-            }),
-            PType::NotUndef(_) => PType::NotUndef(keys.first().map(ty).transpose()?.map(Box::new)),
-            PType::Variant(_) => PType::Variant(keys.iter().map(ty).collect::<Result<_, _>>()?),
-            PType::Type(_) => PType::Type(keys.first().map(ty).transpose()?.map(Box::new)),
-            PType::Sensitive(_) => {
-                PType::Sensitive(keys.first().map(ty).transpose()?.map(Box::new))
-            }
-            PType::Resource {
-                type_name: None, ..
-            } => match keys.as_slice() {
-                [t] => PType::resource(&t.to_string(), None),
-                [t, title] => PType::resource(&t.to_string(), Some(title.to_string())),
-                _ => return Err(EvalError::new("Resource[] expects 1 or 2 arguments")),
-            },
-            PType::Resource {
-                type_name: Some(tn),
-                title: None,
-            } => {
-                let titles: Vec<String> = keys
-                    .iter()
-                    .flat_map(|k| match k {
-                        Value::Array(a) => a.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-                        other => vec![other.to_string()],
-                    })
-                    .collect();
-                if titles.len() == 1 {
-                    PType::Resource {
-                        type_name: Some(tn.clone()),
-                        title: Some(titles[0].clone()),
-                    }
-                } else {
-                    // Several titles: a variant of references (used as a list).
-                    PType::Variant(
-                        titles
-                            .into_iter()
-                            .map(|t| PType::Resource {
-                                type_name: Some(tn.clone()),
-                                title: Some(t),
-                            })
-                            .collect(),
-                    )
-                }
-            }
-            PType::Class(None) => match keys.as_slice() {
-                [name] => PType::Class(Some(
-                    name.to_string().trim_start_matches("::").to_lowercase(),
-                )),
-                _ => PType::Variant(
-                    keys.iter()
-                        .map(|k| PType::Class(Some(k.to_string().to_lowercase())))
-                        .collect(),
-                ),
-            },
-            PType::Alias { resolved, .. } => self.parameterize(resolved, keys)?,
-            other => {
-                return Err(EvalError::new(format!(
-                    "{other}[] is not a parameterizable type"
-                )))
-            }
-        })
+        crate::ops::access(&target, &keys).map_err(EvalError::new)
     }
 
     /// A capitalised name as a type: built-in, alias, or resource type reference.
@@ -1306,207 +943,28 @@ pub(crate) fn article_type(v: &Value) -> String {
     format!("{a} {n}")
 }
 
-fn index(len: usize, i: i64) -> Option<usize> {
-    let i = if i < 0 { len as i64 + i } else { i };
-    (i >= 0 && (i as usize) < len).then_some(i as usize)
-}
-
-fn slice(items: &[Value], start: i64, count: i64) -> Vec<Value> {
-    let len = items.len() as i64;
-    let start = if start < 0 {
-        (len + start).max(0)
-    } else {
-        start
-    };
-    if start >= len {
-        return Vec::new();
-    }
-    let end = if count < 0 {
-        len + count + 1
-    } else {
-        start + count
-    };
-    let end = end.clamp(start, len);
-    items[start as usize..end as usize].to_vec()
-}
-
-/// A string that spells a number, as Puppet's arithmetic accepts it.
-pub(crate) fn to_number(s: &str) -> Option<Value> {
-    let t = s.trim();
-    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        return i64::from_str_radix(hex, 16).ok().map(Value::Int);
-    }
-    if t.len() > 1 && t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit()) {
-        return i64::from_str_radix(&t[1..], 8).ok().map(Value::Int);
-    }
-    if let Ok(i) = t.parse::<i64>() {
-        return Some(Value::Int(i));
-    }
-    if t.bytes().any(|b| b.is_ascii_digit()) && !t.contains(char::is_alphabetic)
-        || t.contains(['e', 'E'])
-    {
-        if let Ok(f) = t.parse::<f64>() {
-            return Some(Value::Float(f));
+/// The offset of the operator after the left operand ending at `after` (skipping
+/// blanks and comments).
+fn operator_offset(file: &SourceFile, after: u32) -> u32 {
+    let text = file.text.as_bytes();
+    let mut i = after as usize;
+    while i < text.len() {
+        match text[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => {
+                while i < text.len() && text[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if text.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            _ => break,
         }
     }
-    None
-}
-
-fn numeric(v: &Value, op: BinaryOp) -> Result<Value, EvalError> {
-    match v {
-        Value::Int(_) | Value::Float(_) => Ok(v.clone()),
-        Value::Str(s) => to_number(s).ok_or_else(|| {
-            EvalError::new(format!("The value '{s}' cannot be converted to Numeric."))
-        }),
-        other => Err(EvalError::new(format!(
-            "Operator '{}' is not applicable to {}.",
-            op_symbol(op),
-            article_type(other)
-        ))),
-    }
-}
-
-fn op_symbol(op: BinaryOp) -> &'static str {
-    match op {
-        BinaryOp::Add => "+",
-        BinaryOp::Sub => "-",
-        BinaryOp::Mul => "*",
-        BinaryOp::Div => "/",
-        BinaryOp::Rem => "%",
-        BinaryOp::Shl => "<<",
-        BinaryOp::Shr => ">>",
-        _ => "?",
-    }
-}
-
-fn arith(op: BinaryOp, l: &Value, r: &Value) -> EvalResult {
-    let l = numeric(l, op)?;
-    let r = numeric(r, op)?;
-    let overflow = || EvalError::new("integer overflow");
-    match (l, r) {
-        (Value::Int(a), Value::Int(b)) => Ok(Value::Int(match op {
-            BinaryOp::Add => a.checked_add(b).ok_or_else(overflow)?,
-            BinaryOp::Sub => a.checked_sub(b).ok_or_else(overflow)?,
-            BinaryOp::Mul => a.checked_mul(b).ok_or_else(overflow)?,
-            BinaryOp::Div => {
-                if b == 0 {
-                    return Err(EvalError::new("Division by 0"));
-                }
-                a.div_euclid(b)
-                    - if (a.rem_euclid(b) != 0) && (b < 0) {
-                        1
-                    } else {
-                        0
-                    }
-            }
-            BinaryOp::Rem => {
-                if b == 0 {
-                    return Err(EvalError::new("Division by 0"));
-                }
-                let m = a % b;
-                if m != 0 && ((m < 0) != (b < 0)) {
-                    m + b
-                } else {
-                    m
-                }
-            }
-            BinaryOp::Shl => {
-                if b >= 0 {
-                    a.checked_shl(b as u32).unwrap_or(0)
-                } else {
-                    a >> (-b).min(63)
-                }
-            }
-            BinaryOp::Shr => {
-                if b >= 0 {
-                    a >> b.min(63)
-                } else {
-                    a.checked_shl((-b) as u32).unwrap_or(0)
-                }
-            }
-            _ => unreachable!("arith ops only"),
-        })),
-        (a, b) => {
-            let a = match a {
-                Value::Int(i) => i as f64,
-                Value::Float(f) => f,
-                _ => 0.0,
-            };
-            let b = match b {
-                Value::Int(i) => i as f64,
-                Value::Float(f) => f,
-                _ => 0.0,
-            };
-            Ok(Value::Float(match op {
-                BinaryOp::Add => a + b,
-                BinaryOp::Sub => a - b,
-                BinaryOp::Mul => a * b,
-                BinaryOp::Div => {
-                    if b == 0.0 {
-                        return Err(EvalError::new("Division by 0"));
-                    }
-                    a / b
-                }
-                BinaryOp::Rem => {
-                    return Err(EvalError::new("Operator '%' is not applicable to a Float."))
-                }
-                _ => {
-                    return Err(EvalError::new(format!(
-                        "Operator '{}' is not applicable to a Float.",
-                        op_symbol(op)
-                    )))
-                }
-            }))
-        }
-    }
-}
-
-pub(crate) fn compare(l: &Value, r: &Value) -> Result<std::cmp::Ordering, EvalError> {
-    match (l, r) {
-        (Value::Int(a), Value::Int(b)) => Ok(a.cmp(b)),
-        (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => {
-            let a = if let Value::Int(i) = l {
-                *i as f64
-            } else if let Value::Float(f) = l {
-                *f
-            } else {
-                0.0
-            };
-            let b = if let Value::Int(i) = r {
-                *i as f64
-            } else if let Value::Float(f) = r {
-                *f
-            } else {
-                0.0
-            };
-            a.partial_cmp(&b)
-                .ok_or_else(|| EvalError::new("NaN cannot be compared"))
-        }
-        (Value::Str(a), Value::Str(b)) => Ok(a.to_lowercase().cmp(&b.to_lowercase())),
-        _ => Err(EvalError::new(format!(
-            "Comparison of: {} < {}, is not possible",
-            l.type_name(),
-            r.type_name()
-        ))),
-    }
-}
-
-fn value_in(l: &Value, r: &Value) -> bool {
-    match r {
-        Value::Array(items) => items.iter().any(|x| match l {
-            Value::Regex(re) => matches!(x, Value::Str(s) if re.is_match(s)),
-            Value::Type(t) => t.is_instance(x),
-            _ => x.puppet_eq(l),
-        }),
-        Value::Hash(map) => map.keys().any(|k| match l {
-            Value::Regex(re) => matches!(k, Value::Str(s) if re.is_match(s)),
-            _ => k.puppet_eq(l),
-        }),
-        Value::Str(s) => match l {
-            Value::Str(needle) => s.contains(needle.as_ref()),
-            Value::Regex(re) => re.is_match(s),
-            _ => false,
-        },
-        _ => false,
-    }
+    i.min(text.len()) as u32
 }

@@ -3,7 +3,8 @@
 use crate::compiler::{Compiler, ScopeId, ScopeKind};
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
-use crate::eval::{article_type, compare, EvalResult};
+use crate::eval::{article_type, EvalResult};
+use crate::ops::compare;
 use crate::types::PType;
 use crate::value::{format_float, Deferred, Regex, Value, ValueMap};
 use indexmap::IndexMap;
@@ -381,27 +382,25 @@ impl<'e> Compiler<'e> {
                         &f,
                         vec![
                             args[0].clone(),
-                            Value::Type(Arc::new(PType::infer(&args[1]))),
+                            Value::Type(Arc::new(PType::infer_set(&args[1]))),
                         ],
                     )
                 } else {
-                    Err(EvalError::new(format!(
-                        "assert_type(): expects {}, got {}",
-                        crate::describe::expected(t),
-                        crate::describe::actual(&args[1], t)
+                    Err(EvalError::new(crate::describe::value_mismatch(
+                        "assert_type():",
+                        t,
+                        &args[1],
                     )))
                 }
             }
             "type" => {
                 arity(name, &args, 1, 2)?;
-                Ok(Value::Type(Arc::new(
-                    match args.get(1).map(|v| v.to_string()) {
-                        Some(mode) if mode == "generalized" => {
-                            PType::builtin(args[0].type_name()).unwrap_or(PType::Any)
-                        }
-                        _ => PType::infer(&args[0]),
-                    },
-                )))
+                let mode = args.get(1).map(|v| v.to_string());
+                Ok(Value::Type(Arc::new(match mode.as_deref() {
+                    Some("generalized") => PType::infer(&args[0]).generalize(),
+                    Some("reduced") => PType::infer(&args[0]),
+                    _ => PType::infer_set(&args[0]),
+                })))
             }
             "lookup" => {
                 // Hiera comes later; until then a default (or default lambda) is the value.
@@ -497,13 +496,9 @@ impl<'e> Compiler<'e> {
                 };
                 if let Some(t) = &p.type_expr {
                     let ty = self.eval_type(t, local, file)?;
-                    if !ty.is_instance(&v) {
-                        return Err(EvalError::new(format!(
-                            "epp(): parameter '{}' expects {}, got {}",
-                            p.name,
-                            crate::describe::expected(&ty),
-                            crate::describe::actual(&v, &ty)
-                        )));
+                    if let Some(msg) = crate::describe::parameter_error("lambda", &p.name, &ty, &v)
+                    {
+                        return Err(EvalError::new(msg));
                     }
                 }
                 self.scopes[local].vars.insert(p.name.clone(), v);
@@ -548,13 +543,8 @@ impl<'e> Compiler<'e> {
             };
             if let Some(t) = &p.type_expr {
                 let ty = self.eval_type(t, local, file)?;
-                if !ty.is_instance(&v) {
-                    return Err(EvalError::new(format!(
-                        "block parameter '{}' expects {}, got {}",
-                        p.name,
-                        crate::describe::expected(&ty),
-                        crate::describe::actual(&v, &ty)
-                    )));
+                if let Some(msg) = crate::describe::argument_error("block", &p.name, &ty, &v) {
+                    return Err(EvalError::new(msg));
                 }
             }
             self.scopes[local].vars.insert(p.name.clone(), v);
@@ -614,14 +604,10 @@ impl<'e> Compiler<'e> {
             };
             if let Some(t) = &p.type_expr {
                 let ty = self.eval_type(t, local, file)?;
-                if !ty.is_instance(&v) {
-                    return Err(EvalError::new(format!(
-                        "'{}' parameter '{}' expects {}, got {}",
-                        def.name,
-                        p.name,
-                        crate::describe::expected(&ty),
-                        crate::describe::actual(&v, &ty)
-                    )));
+                if let Some(msg) =
+                    crate::describe::argument_error(&format!("'{}'", def.name), &p.name, &ty, &v)
+                {
+                    return Err(EvalError::new(msg));
                 }
             }
             self.scopes[local].vars.insert(p.name.clone(), v);
@@ -993,7 +979,7 @@ fn pure_function(name: &str, args: &[Value]) -> Result<Option<Value>, EvalError>
                     }),
                 });
                 if let Some(e) = err {
-                    return Err(e);
+                    return Err(EvalError::new(e));
                 }
                 Value::array(items)
             }
@@ -1539,12 +1525,12 @@ pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> E
     match ty.resolved() {
         PType::Sensitive(_) => Ok(Value::Sensitive(Arc::new(first))),
         PType::Deferred => deferred(&args),
-        PType::String { .. } => Ok(Value::str(first.to_string())),
+        PType::String { .. } => Ok(Value::str(first.to_puppet_string())),
         PType::Integer { .. } => match &first {
             Value::Int(_) => Ok(first),
             Value::Float(f) => Ok(Value::Int(*f as i64)),
             Value::Bool(b) => Ok(Value::Int(*b as i64)),
-            Value::Str(s) => match crate::eval::to_number(s) {
+            Value::Str(s) => match crate::ops::to_number(s) {
                 Some(Value::Int(i)) => Ok(Value::Int(i)),
                 Some(Value::Float(f)) => Ok(Value::Int(f as i64)),
                 _ => Err(EvalError::new(format!(
@@ -1561,7 +1547,7 @@ pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> E
                 Ok(Value::Float(*i as f64))
             }
             Value::Int(_) | Value::Float(_) => Ok(first),
-            Value::Str(s) => crate::eval::to_number(s)
+            Value::Str(s) => crate::ops::to_number(s)
                 .map(|v| match (ty.resolved(), v) {
                     (PType::Float { .. }, Value::Int(i)) => Value::Float(i as f64),
                     (_, v) => v,
@@ -1574,7 +1560,7 @@ pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> E
                 other.type_name()
             ))),
         },
-        PType::Boolean => match &first {
+        PType::Boolean(_) => match &first {
             Value::Bool(_) => Ok(first),
             Value::Str(s) => match s.to_lowercase().as_str() {
                 "true" | "yes" | "y" => Ok(Value::Bool(true)),

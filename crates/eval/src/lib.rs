@@ -98,6 +98,7 @@ pub mod env;
 pub mod error;
 mod eval;
 mod functions;
+pub mod ops;
 pub mod types;
 pub mod value;
 pub mod wire;

@@ -1,16 +1,68 @@
-//! Puppet's type system: the types, their parameters, instance checks and names.
+//! Puppet's type system: the types, their parameters (`Integer[1, 5]`), instance and
+//! assignability checks, type inference from values, and the names Puppet prints.
+//!
+//! The rules follow Puppet 7's `Puppet::Pops::Types`: `is_instance` is `instance?`,
+//! `is_assignable` is `assignable?`, [`PType::infer`] and [`PType::infer_set`] are the
+//! type calculator's `infer` and `infer_set`, [`PType::generalize`] and
+//! [`PType::normalize`] are the methods of the same names, and `Display` is the type
+//! formatter (`to_s`).
 
-use crate::value::{Regex, Value};
+use crate::value::{format_float, Regex, Value};
 use std::fmt;
 use std::sync::Arc;
+
+/// A size constraint of a collection or string: `min..=max` (`max` `None` is unlimited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub min: i64,
+    pub max: Option<i64>,
+}
+
+impl Size {
+    pub const DEFAULT: Size = Size { min: 0, max: None };
+
+    /// Puppet's `to_size`: a range clamped to non-negative numbers.
+    pub fn new(from: Option<i64>, to: Option<i64>) -> Size {
+        let min = from.unwrap_or(0).max(0);
+        let max = to.map(|t| t.max(0));
+        Size { min, max }
+    }
+
+    pub fn exact(n: usize) -> Size {
+        Size {
+            min: n as i64,
+            max: Some(n as i64),
+        }
+    }
+
+    pub fn contains(&self, n: usize) -> bool {
+        let n = n as i64;
+        n >= self.min && self.max.is_none_or(|m| n <= m)
+    }
+
+    /// Whether every size in `other` is in `self`.
+    pub fn covers(&self, other: &Size) -> bool {
+        self.min <= other.min
+            && match (self.max, other.max) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some(a), Some(b)) => b <= a,
+            }
+    }
+}
 
 /// A Puppet type. Resource and class references are types (`File['/x']`, `Class[a]`).
 #[derive(Clone, Debug)]
 pub enum PType {
     Any,
+    /// The type of "nothing was given" (the element type of `Array[0, 0]`); assignable
+    /// to and from everything.
+    Unit,
     Undef,
     Default,
-    Boolean,
+    /// `Boolean`, `Boolean[true]`
+    Boolean(Option<bool>),
+    /// `Integer[from, to]`; `None` is unbounded.
     Integer {
         from: Option<i64>,
         to: Option<i64>,
@@ -20,10 +72,13 @@ pub enum PType {
         to: Option<f64>,
     },
     Numeric,
+    /// `String`, `String[min, max]`, or the type of one string value (`value`, what
+    /// `type('x')` gives; printed as `String`).
     String {
-        min: Option<i64>,
-        max: Option<i64>,
+        size: Option<Size>,
+        value: Option<Arc<str>>,
     },
+    /// Values are sorted and unique, as Puppet keeps them.
     Enum {
         values: Vec<String>,
         case_insensitive: bool,
@@ -32,19 +87,16 @@ pub enum PType {
     Regexp(Option<Arc<Regex>>),
     Array {
         elem: Box<PType>,
-        min: Option<i64>,
-        max: Option<i64>,
+        size: Option<Size>,
     },
     Hash {
         key: Box<PType>,
         value: Box<PType>,
-        min: Option<i64>,
-        max: Option<i64>,
+        size: Option<Size>,
     },
     Tuple {
         types: Vec<PType>,
-        min: Option<i64>,
-        max: Option<i64>,
+        size: Option<Size>,
     },
     Struct(Vec<StructMember>),
     Optional(Option<Box<PType>>),
@@ -54,12 +106,9 @@ pub enum PType {
     ScalarData,
     Data,
     RichData,
-    Collection {
-        min: Option<i64>,
-        max: Option<i64>,
-    },
-    Iterable,
-    Iterator,
+    Collection(Option<Size>),
+    Iterable(Option<Box<PType>>),
+    Iterator(Option<Box<PType>>),
     Callable,
     /// `Type[T]`
     Type(Option<Box<PType>>),
@@ -81,7 +130,8 @@ pub enum PType {
     Binary,
     Runtime,
     Object,
-    /// A named alias, resolved.
+    Uri,
+    /// A named alias (`type Port = Integer[1, 65535]`), resolved and normalized.
     Alias {
         name: String,
         resolved: Box<PType>,
@@ -91,17 +141,67 @@ pub enum PType {
     Unresolved(String),
 }
 
+/// One `key => type` of a `Struct`.
 #[derive(Clone, Debug)]
 pub struct StructMember {
     pub key: String,
-    /// `Optional[key]` or a value type that accepts undef makes a key optional.
+    /// The key type is `Optional[...]`: the key may be missing. Puppet makes a key
+    /// optional when it is written `Optional['key']` or when its value type accepts
+    /// undef.
     pub optional: bool,
     pub value: PType,
 }
 
+impl StructMember {
+    /// A member as Puppet's `Struct[{key => value}]` creates it.
+    pub fn new(key: impl Into<String>, value: PType) -> StructMember {
+        let optional = value.is_assignable(&PType::Undef);
+        StructMember {
+            key: key.into(),
+            optional,
+            value,
+        }
+    }
+}
+
 impl PartialEq for PType {
     fn eq(&self, other: &PType) -> bool {
-        self.to_string() == other.to_string()
+        use PType as T;
+        match (self, other) {
+            (T::Alias { name: a, .. }, T::Alias { name: b, .. }) => a == b,
+            (
+                T::Enum {
+                    values: a,
+                    case_insensitive: x,
+                },
+                T::Enum {
+                    values: b,
+                    case_insensitive: y,
+                },
+            ) => a == b && x == y,
+            (T::String { size: a, value: v }, T::String { size: b, value: w }) => a == b && v == w,
+            (T::Pattern(a), T::Pattern(b)) => {
+                a.len() == b.len() && a.iter().all(|p| b.iter().any(|q| p.source == q.source))
+            }
+            (T::Variant(a), T::Variant(b)) => a.len() == b.len() && a.iter().all(|t| b.contains(t)),
+            (
+                T::Resource {
+                    type_name: a,
+                    title: t,
+                },
+                T::Resource {
+                    type_name: b,
+                    title: u,
+                },
+            ) => {
+                a.as_ref().map(|s| s.to_lowercase()) == b.as_ref().map(|s| s.to_lowercase())
+                    && t == u
+            }
+            (a, b) => {
+                std::mem::discriminant(a) == std::mem::discriminant(b)
+                    && a.to_string() == b.to_string()
+            }
+        }
     }
 }
 
@@ -122,11 +222,87 @@ pub fn capitalize_segments(name: &str) -> String {
         .join("::")
 }
 
+fn boxed(t: PType) -> Box<PType> {
+    Box::new(t)
+}
+
+const fn int(from: Option<i64>, to: Option<i64>) -> PType {
+    PType::Integer { from, to }
+}
+
 impl PType {
+    pub const STRING: PType = PType::String {
+        size: None,
+        value: None,
+    };
+    pub const INTEGER: PType = int(None, None);
+    pub const FLOAT: PType = PType::Float {
+        from: None,
+        to: None,
+    };
+
     pub fn resource(type_name: &str, title: Option<String>) -> PType {
         PType::Resource {
             type_name: Some(capitalize_segments(type_name)),
             title,
+        }
+    }
+
+    pub fn string_value(s: &str) -> PType {
+        PType::String {
+            size: None,
+            value: Some(s.into()),
+        }
+    }
+
+    pub fn array_of(elem: PType) -> PType {
+        PType::Array {
+            elem: boxed(elem),
+            size: None,
+        }
+    }
+
+    pub fn hash_of(key: PType, value: PType) -> PType {
+        PType::Hash {
+            key: boxed(key),
+            value: boxed(value),
+            size: None,
+        }
+    }
+
+    /// `Enum[values]`, sorted and unique as Puppet keeps them.
+    pub fn enumeration(mut values: Vec<String>, case_insensitive: bool) -> PType {
+        values.sort();
+        values.dedup();
+        PType::Enum {
+            values,
+            case_insensitive,
+        }
+    }
+
+    /// A `Variant` of the types, or the one type if there is only one.
+    pub fn variant_of(types: Vec<PType>) -> PType {
+        let mut flat: Vec<PType> = Vec::new();
+        for t in types {
+            match t {
+                PType::Variant(inner) => {
+                    for i in inner {
+                        if !flat.contains(&i) {
+                            flat.push(i)
+                        }
+                    }
+                }
+                other => {
+                    if !flat.contains(&other) {
+                        flat.push(other)
+                    }
+                }
+            }
+        }
+        if flat.len() == 1 {
+            flat.pop().expect("one")
+        } else {
+            PType::Variant(flat)
         }
     }
 
@@ -136,41 +312,22 @@ impl PType {
             "Any" => PType::Any,
             "Undef" => PType::Undef,
             "Default" => PType::Default,
-            "Boolean" => PType::Boolean,
-            "Integer" => PType::Integer {
-                from: None,
-                to: None,
-            },
-            "Float" => PType::Float {
-                from: None,
-                to: None,
-            },
+            "Boolean" => PType::Boolean(None),
+            "Integer" => PType::INTEGER,
+            "Float" => PType::FLOAT,
             "Numeric" => PType::Numeric,
-            "String" => PType::String {
-                min: None,
-                max: None,
-            },
+            "String" => PType::STRING,
             "Enum" => PType::Enum {
                 values: Vec::new(),
                 case_insensitive: false,
             },
             "Pattern" => PType::Pattern(Vec::new()),
             "Regexp" => PType::Regexp(None),
-            "Array" => PType::Array {
-                elem: Box::new(PType::Any),
-                min: None,
-                max: None,
-            },
-            "Hash" => PType::Hash {
-                key: Box::new(PType::Any),
-                value: Box::new(PType::Any),
-                min: None,
-                max: None,
-            },
+            "Array" => PType::array_of(PType::Any),
+            "Hash" => PType::hash_of(PType::Any, PType::Any),
             "Tuple" => PType::Tuple {
                 types: Vec::new(),
-                min: None,
-                max: None,
+                size: None,
             },
             "Struct" => PType::Struct(Vec::new()),
             "Optional" => PType::Optional(None),
@@ -180,12 +337,9 @@ impl PType {
             "ScalarData" => PType::ScalarData,
             "Data" => PType::Data,
             "RichData" => PType::RichData,
-            "Collection" => PType::Collection {
-                min: None,
-                max: None,
-            },
-            "Iterable" => PType::Iterable,
-            "Iterator" => PType::Iterator,
+            "Collection" => PType::Collection(None),
+            "Iterable" => PType::Iterable(None),
+            "Iterator" => PType::Iterator(None),
             "Callable" => PType::Callable,
             "Type" => PType::Type(None),
             "CatalogEntry" => PType::CatalogEntry,
@@ -203,6 +357,7 @@ impl PType {
             "Binary" => PType::Binary,
             "Runtime" => PType::Runtime,
             "Object" => PType::Object,
+            "URI" => PType::Uri,
             _ => return None,
         })
     }
@@ -215,14 +370,16 @@ impl PType {
         }
     }
 
-    /// Whether `value` is an instance of this type.
+    // ------------------------------------------------------------------ instance?
+
+    /// Whether `value` is an instance of this type (Puppet's `instance?`).
     pub fn is_instance(&self, value: &Value) -> bool {
         use PType as T;
         match self {
-            T::Any => true,
+            T::Any | T::Unit => true,
             T::Undef => value.is_undef(),
             T::Default => matches!(value, Value::Default),
-            T::Boolean => matches!(value, Value::Bool(_)),
+            T::Boolean(b) => matches!(value, Value::Bool(v) if b.is_none_or(|b| b == *v)),
             T::Integer { from, to } => match value {
                 Value::Int(i) => from.is_none_or(|f| *i >= f) && to.is_none_or(|t| *i <= t),
                 _ => false,
@@ -232,24 +389,25 @@ impl PType {
                 _ => false,
             },
             T::Numeric => matches!(value, Value::Int(_) | Value::Float(_)),
-            T::String { min, max } => match value {
-                Value::Str(s) => in_size(s.chars().count(), *min, *max),
+            T::String { size, value: v } => match value {
+                Value::Str(s) => match (size, v) {
+                    (Some(size), _) => size.contains(s.chars().count()),
+                    (None, Some(v)) => **v == **s,
+                    (None, None) => true,
+                },
                 _ => false,
             },
             T::Enum {
                 values,
                 case_insensitive,
             } => match value {
-                Value::Str(s) => {
-                    values.is_empty()
-                        || values.iter().any(|v| {
-                            if *case_insensitive {
-                                v.eq_ignore_ascii_case(s)
-                            } else {
-                                **v == **s
-                            }
-                        })
-                }
+                Value::Str(s) => values.iter().any(|v| {
+                    if *case_insensitive {
+                        v.to_lowercase() == s.to_lowercase()
+                    } else {
+                        **v == **s
+                    }
+                }),
                 _ => false,
             },
             T::Pattern(patterns) => match value {
@@ -260,56 +418,60 @@ impl PType {
                 Value::Regex(r) => pattern.as_ref().is_none_or(|p| p.source == r.source),
                 _ => false,
             },
-            T::Array { elem, min, max } => match value {
+            T::Array { elem, size } => match value {
                 Value::Array(items) => {
-                    in_size(items.len(), *min, *max) && items.iter().all(|v| elem.is_instance(v))
+                    items.iter().all(|v| elem.is_instance(v))
+                        && size.is_none_or(|s| s.contains(items.len()))
                 }
                 _ => false,
             },
             T::Hash {
                 key,
                 value: vt,
-                min,
-                max,
+                size,
             } => match value {
                 Value::Hash(map) => {
-                    in_size(map.len(), *min, *max)
-                        && map
-                            .iter()
-                            .all(|(k, v)| key.is_instance(k) && vt.is_instance(v))
+                    map.iter()
+                        .all(|(k, v)| key.is_instance(k) && vt.is_instance(v))
+                        && size.is_none_or(|s| s.contains(map.len()))
                 }
                 _ => false,
             },
-            T::Tuple { types, min, max } => match value {
+            T::Tuple { types, size } => match value {
                 Value::Array(items) => {
-                    let min = min.unwrap_or(types.len() as i64);
-                    let max = max.unwrap_or(types.len() as i64);
-                    in_size(items.len(), Some(min), Some(max))
-                        && items.iter().enumerate().all(|(i, v)| {
-                            types
-                                .get(i)
-                                .or(types.last())
-                                .is_some_and(|t| t.is_instance(v))
-                        })
+                    let size_ok = match size {
+                        Some(s) => s.contains(items.len()),
+                        None => types.is_empty() || types.len() == items.len(),
+                    };
+                    size_ok
+                        && (types.is_empty()
+                            || items.iter().enumerate().all(|(i, v)| {
+                                types
+                                    .get(i)
+                                    .or(types.last())
+                                    .is_some_and(|t| t.is_instance(v))
+                            }))
                 }
                 _ => false,
             },
             T::Struct(members) => match value {
                 Value::Hash(map) => {
-                    map.keys().all(|k| {
-                        k.as_str()
-                            .is_some_and(|k| members.iter().any(|m| m.key == k))
-                    }) && members
+                    let mut matched = 0;
+                    members
                         .iter()
                         .all(|m| match map.get(&Value::str(m.key.as_str())) {
-                            Some(v) => m.value.is_instance(v),
+                            Some(v) => {
+                                matched += 1;
+                                m.value.is_instance(v)
+                            }
                             None => m.optional,
                         })
+                        && matched == map.len()
                 }
                 _ => false,
             },
             T::Optional(inner) => {
-                value.is_undef() || inner.as_ref().is_none_or(|t| t.is_instance(value))
+                value.is_undef() || inner.as_ref().is_some_and(|t| t.is_instance(value))
             }
             T::NotUndef(inner) => {
                 !value.is_undef() && inner.as_ref().is_none_or(|t| t.is_instance(value))
@@ -317,37 +479,47 @@ impl PType {
             T::Variant(types) => types.iter().any(|t| t.is_instance(value)),
             T::Scalar => matches!(
                 value,
-                Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_)
+                Value::Str(_)
+                    | Value::Int(_)
+                    | Value::Float(_)
+                    | Value::Bool(_)
+                    | Value::Regex(_)
+                    | Value::Timestamp(_)
             ),
             T::ScalarData => matches!(
                 value,
                 Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_)
             ),
             T::Data => is_data(value),
-            T::RichData => true,
-            T::Collection { min, max } => match value {
-                Value::Array(a) => in_size(a.len(), *min, *max),
-                Value::Hash(h) => in_size(h.len(), *min, *max),
+            T::RichData => is_rich_data(value),
+            T::Collection(size) => match value {
+                Value::Array(a) => size.is_none_or(|s| s.contains(a.len())),
+                Value::Hash(h) => size.is_none_or(|s| s.contains(h.len())),
                 _ => false,
             },
-            T::Iterable => {
-                matches!(
-                    value,
-                    Value::Array(_) | Value::Hash(_) | Value::Str(_) | Value::Int(_)
-                ) || matches!(value, Value::Type(t) if matches!(t.resolved(), PType::Integer { from: Some(_), to: Some(_) } | PType::Enum { .. }))
+            T::Iterable(elem) => {
+                let iterable = match value {
+                    Value::Array(_) | Value::Hash(_) | Value::Str(_) => true,
+                    Value::Int(i) => *i >= 0,
+                    Value::Type(t) => t.iterable_type().is_some(),
+                    _ => false,
+                };
+                iterable
+                    && match elem {
+                        None => true,
+                        Some(e) => match PType::infer(value).iterable_type() {
+                            Some(Some(et)) => e.is_assignable(&et),
+                            _ => false,
+                        },
+                    }
             }
-            T::Iterator | T::Callable | T::Object | T::Runtime => false,
+            T::Iterator(_) | T::Callable | T::Runtime | T::Object | T::Uri => false,
             T::Type(inner) => match value {
                 Value::Type(t) => inner.as_ref().is_none_or(|i| i.is_assignable(t)),
                 _ => false,
             },
-            T::CatalogEntry => {
-                matches!(value, Value::Type(t) if matches!(t.resolved(), PType::Resource { .. } | PType::Class(_)))
-            }
-            T::Resource { .. } | T::Class(_) => match value {
-                Value::Type(t) => self.is_assignable(t),
-                _ => false,
-            },
+            // References are types; `File['/x'] =~ Resource` is false in Puppet too.
+            T::CatalogEntry | T::Resource { .. } | T::Class(_) => false,
             T::Sensitive(inner) => match value {
                 Value::Sensitive(v) => inner.as_ref().is_none_or(|t| t.is_instance(v)),
                 _ => false,
@@ -360,146 +532,1095 @@ impl PType {
         }
     }
 
-    /// Whether every instance of `other` is an instance of `self` (approximately: exact
-    /// for the cases the evaluator relies on).
+    // ------------------------------------------------------------------ assignable?
+
+    /// Whether every instance of `other` is an instance of `self` (Puppet's
+    /// `assignable?`).
     pub fn is_assignable(&self, other: &PType) -> bool {
         use PType as T;
-        let other = other.resolved();
-        match (self.resolved(), other) {
-            (T::Any, _) => true,
-            (T::Optional(inner), T::Undef) => {
-                let _ = inner;
-                true
+        let s = self.resolved();
+        if matches!(s, T::Unit) {
+            return true;
+        }
+        match other {
+            T::Unit => true,
+            T::Alias { resolved, .. } => self.is_assignable(resolved),
+            T::Variant(types) => {
+                if matches!(s, T::Any) {
+                    return true;
+                }
+                if let T::Variant(mine) = s {
+                    if mine.is_empty() {
+                        return true;
+                    }
+                }
+                if matches!(s, T::NotUndef(_)) && types.is_empty() {
+                    return s.assignable_inner(other);
+                }
+                !types.is_empty() && types.iter().all(|t| self.is_assignable(t))
             }
-            (T::Optional(Some(inner)), o) => inner.is_assignable(o),
-            (T::Variant(types), o) => types.iter().any(|t| t.is_assignable(o)),
-            (s, T::Variant(types)) => !types.is_empty() && types.iter().all(|t| s.is_assignable(t)),
-            (
-                T::Resource {
-                    type_name: None, ..
-                },
-                T::Resource { .. },
-            ) => true,
-            (
-                T::Resource {
-                    type_name: Some(a),
-                    title: None,
-                },
-                T::Resource {
-                    type_name: Some(b), ..
-                },
-            ) => a == b,
-            (
-                T::Resource {
-                    type_name: Some(a),
-                    title: Some(t),
-                },
-                T::Resource {
-                    type_name: Some(b),
-                    title: Some(u),
-                },
-            ) => a == b && t == u,
-            (T::Class(None), T::Class(_)) => true,
-            (T::Class(Some(a)), T::Class(Some(b))) => a == b,
-            (T::CatalogEntry, T::Resource { .. } | T::Class(_)) => true,
-            (T::Numeric, T::Integer { .. } | T::Float { .. } | T::Numeric) => true,
-            (
-                T::Scalar,
-                T::Integer { .. }
-                | T::Float { .. }
-                | T::Numeric
-                | T::String { .. }
-                | T::Boolean
-                | T::Enum { .. }
-                | T::Pattern(_)
-                | T::Regexp(_),
-            ) => true,
-            (
-                T::Data | T::RichData,
-                T::Integer { .. }
-                | T::Float { .. }
-                | T::Numeric
-                | T::String { .. }
-                | T::Boolean
-                | T::Enum { .. }
-                | T::Pattern(_)
-                | T::Undef,
-            ) => true,
-            (T::Type(None), T::Type(_)) => true,
-            (T::Type(Some(a)), T::Type(Some(b))) => a.is_assignable(b),
-            (T::Integer { from: a, to: b }, T::Integer { from: c, to: d }) => {
-                a.is_none_or(|a| c.is_some_and(|c| c >= a))
-                    && b.is_none_or(|b| d.is_some_and(|d| d <= b))
+            T::Optional(inner) => {
+                self.is_assignable(&T::Undef)
+                    && inner.as_ref().is_none_or(|t| self.is_assignable(t))
             }
-            (
-                T::String {
-                    min: None,
-                    max: None,
-                },
-                T::String { .. } | T::Enum { .. } | T::Pattern(_),
-            ) => true,
-            (s, o) => s.to_string() == o.to_string(),
+            T::NotUndef(Some(inner)) if !inner.is_assignable(&T::Undef) => {
+                self.is_assignable(inner)
+            }
+            _ => s.assignable_inner(other),
         }
     }
 
-    /// The type Puppet infers for a value, for error messages ("got Integer").
+    /// Puppet's `_assignable?`: `self` is resolved, `o` is not a Variant, Optional or alias.
+    fn assignable_inner(&self, o: &PType) -> bool {
+        use PType as T;
+        match self {
+            T::Any | T::Unit => true,
+            T::Undef => matches!(o, T::Undef),
+            T::Default => matches!(o, T::Default),
+            T::Boolean(b) => matches!(o, T::Boolean(c) if b.is_none() || b == c),
+            T::Integer { from, to } => match o {
+                T::Integer { from: f, to: t } => range_covers_i(*from, *to, *f, *t),
+                _ => false,
+            },
+            T::Float { from, to } => match o {
+                T::Float { from: f, to: t } => {
+                    from.is_none_or(|a| f.is_some_and(|c| c >= a))
+                        && to.is_none_or(|b| t.is_some_and(|d| d <= b))
+                }
+                _ => false,
+            },
+            T::Numeric => matches!(o, T::Numeric | T::Integer { .. } | T::Float { .. }),
+            T::Scalar => {
+                matches!(
+                    o,
+                    T::Scalar
+                        | T::ScalarData
+                        | T::Numeric
+                        | T::Integer { .. }
+                        | T::Float { .. }
+                        | T::String { .. }
+                        | T::Enum { .. }
+                        | T::Pattern(_)
+                        | T::Boolean(_)
+                        | T::Regexp(_)
+                        | T::SemVer
+                        | T::SemVerRange
+                        | T::Timespan
+                        | T::Timestamp
+                )
+            }
+            T::ScalarData => matches!(
+                o,
+                T::ScalarData
+                    | T::Numeric
+                    | T::Integer { .. }
+                    | T::Float { .. }
+                    | T::String { .. }
+                    | T::Enum { .. }
+                    | T::Pattern(_)
+                    | T::Boolean(_)
+            ),
+            T::Enum {
+                values,
+                case_insensitive,
+            } => {
+                if self == o {
+                    return true;
+                }
+                if values.is_empty()
+                    && matches!(o, T::String { .. } | T::Enum { .. } | T::Pattern(_))
+                {
+                    return true;
+                }
+                match o {
+                    T::String { value: Some(v), .. } => self.is_instance(&Value::str(&**v)),
+                    T::Enum {
+                        values: ov,
+                        case_insensitive: oci,
+                    } => {
+                        !ov.is_empty()
+                            && (*case_insensitive || !oci)
+                            && ov.iter().all(|s| self.is_instance(&Value::str(s.as_str())))
+                    }
+                    _ => false,
+                }
+            }
+            T::String { size, value } => match size {
+                Some(size) => match o {
+                    T::String { .. } => size.covers(&o.derived_string_size()),
+                    T::Enum { values, .. } => {
+                        if values.is_empty() {
+                            size.covers(&Size::DEFAULT)
+                        } else {
+                            let lens = values.iter().map(|v| v.chars().count());
+                            let (lo, hi) =
+                                (lens.clone().min().unwrap_or(0), lens.max().unwrap_or(0));
+                            size.covers(&Size {
+                                min: lo as i64,
+                                max: Some(hi as i64),
+                            })
+                        }
+                    }
+                    T::Pattern(_) => size.covers(&Size::DEFAULT),
+                    _ => false,
+                },
+                None => match o {
+                    T::String {
+                        value: ov,
+                        size: os,
+                    } => value.is_none() || (value == ov && os.is_none()),
+                    T::Enum {
+                        values,
+                        case_insensitive,
+                    } => {
+                        value.is_none()
+                            || (values.len() == 1
+                                && !case_insensitive
+                                && value.as_deref() == Some(values[0].as_str()))
+                    }
+                    T::Pattern(_) => value.is_none(),
+                    _ => false,
+                },
+            },
+            T::Pattern(patterns) => {
+                if self == o {
+                    return true;
+                }
+                match o {
+                    T::String { value: v, .. } => match v {
+                        None => patterns.is_empty(),
+                        Some(v) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(v)),
+                    },
+                    T::Enum { values, .. } => {
+                        if values.is_empty() {
+                            patterns.is_empty()
+                        } else {
+                            patterns.is_empty()
+                                || values
+                                    .iter()
+                                    .all(|s| patterns.iter().any(|p| p.is_match(s)))
+                        }
+                    }
+                    T::Pattern(_) => patterns.is_empty(),
+                    _ => false,
+                }
+            }
+            T::Regexp(p) => match o {
+                T::Regexp(q) => match (p, q) {
+                    (None, _) => true,
+                    (Some(a), Some(b)) => a.source == b.source,
+                    _ => false,
+                },
+                _ => false,
+            },
+            T::Collection(size) => {
+                let s = size.unwrap_or(Size::DEFAULT);
+                match o {
+                    T::Collection(os) | T::Array { size: os, .. } | T::Hash { size: os, .. } => {
+                        s.covers(&os.unwrap_or(Size::DEFAULT))
+                    }
+                    T::Tuple { types, size: os } => {
+                        s.covers(&os.unwrap_or(Size::exact(types.len())))
+                    }
+                    T::Struct(members) => s.covers(&Size::exact(members.len())),
+                    _ => false,
+                }
+            }
+            T::Array { elem, size } => match o {
+                T::Tuple { types, size: os } => {
+                    let s = size.unwrap_or(Size::DEFAULT);
+                    s.covers(&os.unwrap_or(Size::exact(types.len())))
+                        && types.iter().all(|t| elem.is_assignable(t))
+                }
+                T::Array { elem: oe, size: os } => {
+                    size.unwrap_or(Size::DEFAULT)
+                        .covers(&os.unwrap_or(Size::DEFAULT))
+                        && elem.is_assignable(oe)
+                }
+                _ => false,
+            },
+            T::Hash { key, value, size } => match o {
+                T::Hash {
+                    key: ok,
+                    value: ov,
+                    size: os,
+                } => {
+                    if size.is_none_or(|s| s.min == 0) && o.is_empty_hash() {
+                        return true;
+                    }
+                    key.is_assignable(ok)
+                        && value.is_assignable(ov)
+                        && size
+                            .unwrap_or(Size::DEFAULT)
+                            .covers(&os.unwrap_or(Size::DEFAULT))
+                }
+                T::Struct(members) => {
+                    size.unwrap_or(Size::DEFAULT).contains(members.len())
+                        && members.iter().all(|m| {
+                            key.is_instance(&Value::str(m.key.as_str()))
+                                && value.is_assignable(&m.value)
+                        })
+                }
+                _ => false,
+            },
+            T::Tuple { types, size } => {
+                if self == o {
+                    return true;
+                }
+                let size_s = size.unwrap_or(self.tuple_size_range());
+                match o {
+                    T::Tuple {
+                        types: ot,
+                        size: os,
+                    } => {
+                        let size_o = os.unwrap_or(o.tuple_size_range());
+                        if !size_s.covers(&size_o) {
+                            return false;
+                        }
+                        if !types.is_empty() {
+                            if ot.is_empty() {
+                                return size_s.min == 0;
+                            }
+                            for (i, t) in ot.iter().enumerate() {
+                                let st = types.get(i).or(types.last()).expect("non-empty");
+                                if !st.is_assignable(t) {
+                                    return false;
+                                }
+                            }
+                        }
+                        true
+                    }
+                    T::Array { elem: oe, size: os } => {
+                        let size_o = os.unwrap_or(Size::DEFAULT);
+                        if !size_s.covers(&size_o) {
+                            return false;
+                        }
+                        if !types.is_empty() {
+                            let n = match size_o.max {
+                                Some(m) => (m as usize).min(types.len()),
+                                None => types.len(),
+                            };
+                            for st in types.iter().take(n) {
+                                if !st.is_assignable(oe) {
+                                    return false;
+                                }
+                            }
+                        }
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            T::Struct(members) => match o {
+                T::Struct(others) => {
+                    let mut matched = 0;
+                    members
+                        .iter()
+                        .all(|e1| match others.iter().find(|e2| e2.key == e1.key) {
+                            None => e1.optional,
+                            Some(e2) => {
+                                matched += 1;
+                                (e1.optional || !e2.optional) && e1.value.is_assignable(&e2.value)
+                            }
+                        })
+                        && matched == others.len()
+                }
+                T::Hash {
+                    key: ok,
+                    value: ov,
+                    size: os,
+                } => {
+                    let mut required = 0;
+                    let ok_all = members.iter().all(|m| {
+                        if m.optional {
+                            true
+                        } else {
+                            required += 1;
+                            m.value.is_assignable(ov) && PType::STRING.is_assignable(ok)
+                        }
+                    });
+                    ok_all
+                        && Size {
+                            min: required,
+                            max: Some(members.len() as i64),
+                        }
+                        .covers(&os.unwrap_or(Size::DEFAULT))
+                }
+                _ => false,
+            },
+            T::Variant(types) => types.iter().any(|t| t.is_assignable(o)),
+            T::Optional(inner) => match o {
+                T::Undef => true,
+                _ => match inner {
+                    None => true,
+                    Some(t) => t.is_assignable(o),
+                },
+            },
+            T::NotUndef(inner) => {
+                !o.is_assignable(&T::Undef) && inner.as_ref().is_none_or(|t| t.is_assignable(o))
+            }
+            T::Data => match o {
+                T::Data | T::Undef => true,
+                T::Array { elem, .. } => T::Data.is_assignable(elem),
+                T::Hash { key, value, .. } => {
+                    PType::STRING.is_assignable(key) && T::Data.is_assignable(value)
+                }
+                T::Tuple { types, .. } => types.iter().all(|t| T::Data.is_assignable(t)),
+                T::Struct(members) => members.iter().all(|m| T::Data.is_assignable(&m.value)),
+                other => T::ScalarData.assignable_inner(other),
+            },
+            T::RichData => match o {
+                T::Iterator(_) | T::Callable | T::Runtime | T::Unresolved(_) => false,
+                T::Array { elem, .. } => T::RichData.is_assignable(elem),
+                T::Hash { key, value, .. } => {
+                    T::Variant(vec![PType::STRING, T::Numeric]).is_assignable(key)
+                        && T::RichData.is_assignable(value)
+                }
+                T::Tuple { types, .. } => types.iter().all(|t| T::RichData.is_assignable(t)),
+                T::Struct(members) => members.iter().all(|m| T::RichData.is_assignable(&m.value)),
+                _ => true,
+            },
+            T::Iterable(elem) => match elem {
+                None => o.iterable_type().is_some(),
+                Some(e) => match o.iterable_type() {
+                    Some(Some(et)) => e.is_assignable(&et),
+                    _ => false,
+                },
+            },
+            T::Iterator(elem) => match o {
+                T::Iterator(oe) => match (elem, oe) {
+                    (None, _) => true,
+                    (Some(e), Some(oe)) => e.is_assignable(oe),
+                    (Some(_), None) => false,
+                },
+                _ => false,
+            },
+            T::Type(inner) => match o {
+                T::Type(oi) => match (inner, oi) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(a), Some(b)) => a.is_assignable(b),
+                },
+                _ => false,
+            },
+            T::CatalogEntry => matches!(o, T::CatalogEntry | T::Resource { .. } | T::Class(_)),
+            T::Class(name) => match o {
+                T::Class(other) => name.is_none() || name == other,
+                _ => false,
+            },
+            T::Resource { type_name, title } => match o {
+                T::Resource {
+                    type_name: ot,
+                    title: oti,
+                } => match type_name {
+                    None => true,
+                    Some(tn) => {
+                        ot.as_ref().is_some_and(|o| o.eq_ignore_ascii_case(tn))
+                            && (title.is_none() || title == oti)
+                    }
+                },
+                _ => false,
+            },
+            T::Sensitive(inner) => match o {
+                T::Sensitive(oi) => match (inner, oi) {
+                    (None, _) => true,
+                    (Some(a), Some(b)) => a.is_assignable(b),
+                    (Some(a), None) => a.is_assignable(&T::Any),
+                },
+                _ => false,
+            },
+            T::Alias { resolved, .. } => resolved.is_assignable(o),
+            T::Unresolved(_) => self == o,
+            T::Callable
+            | T::Deferred
+            | T::Timestamp
+            | T::Timespan
+            | T::SemVer
+            | T::SemVerRange
+            | T::Binary
+            | T::Runtime
+            | T::Object
+            | T::Uri => std::mem::discriminant(self) == std::mem::discriminant(o),
+        }
+    }
+
+    fn is_empty_hash(&self) -> bool {
+        matches!(
+            self,
+            PType::Hash {
+                size: Some(Size {
+                    min: 0,
+                    max: Some(0)
+                }),
+                ..
+            }
+        )
+    }
+
+    /// The size of a string type, as Puppet derives it for assignability.
+    fn derived_string_size(&self) -> Size {
+        match self {
+            PType::String { size: Some(s), .. } => *s,
+            PType::String { value: Some(v), .. } => Size::exact(v.chars().count()),
+            _ => Size::DEFAULT,
+        }
+    }
+
+    /// A tuple's implied size: the number of its types, or any size when it has none.
+    fn tuple_size_range(&self) -> Size {
+        match self {
+            PType::Tuple { types, size } => size.unwrap_or(if types.is_empty() {
+                Size::DEFAULT
+            } else {
+                Size::exact(types.len())
+            }),
+            _ => Size::DEFAULT,
+        }
+    }
+
+    /// `Some(element type)` if values of this type can be iterated (`None` inside when
+    /// the element type is not known).
+    pub fn iterable_type(&self) -> Option<Option<PType>> {
+        use PType as T;
+        match self.resolved() {
+            T::Iterable(e) | T::Iterator(e) => Some(e.as_deref().cloned()),
+            T::String { .. } | T::Enum { .. } | T::Pattern(_) => Some(Some(PType::String {
+                size: Some(Size::exact(1)),
+                value: None,
+            })),
+            T::Integer { .. } => Some(Some(PType::INTEGER)),
+            T::Array { elem, .. } => Some(if matches!(**elem, T::Any) {
+                None
+            } else {
+                Some((**elem).clone())
+            }),
+            T::Collection(_) => Some(None),
+            T::Hash { key, value, .. } => Some(Some(T::Tuple {
+                types: vec![(**key).clone(), (**value).clone()],
+                size: Some(Size::exact(2)),
+            })),
+            T::Tuple { types, .. } => Some(Some(PType::variant_of(types.clone()))),
+            T::Struct(members) => Some(Some(T::Tuple {
+                types: vec![
+                    PType::variant_of(
+                        members
+                            .iter()
+                            .map(|m| PType::string_value(&m.key))
+                            .collect(),
+                    ),
+                    PType::variant_of(members.iter().map(|m| m.value.clone()).collect()),
+                ],
+                size: Some(Size::exact(2)),
+            })),
+            T::Type(Some(inner)) => match inner.resolved() {
+                T::Integer {
+                    from: Some(_),
+                    to: Some(_),
+                } => Some(Some((**inner).clone())),
+                T::Enum { .. } => Some(Some((**inner).clone())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    // ------------------------------------------------------------------ inference
+
+    /// The type Puppet infers for a value (`infer`): one common type for the elements
+    /// of an array or hash.
     pub fn infer(value: &Value) -> PType {
         match value {
             Value::Undef => PType::Undef,
             Value::Default => PType::Default,
-            Value::Bool(_) => PType::Boolean,
-            Value::Int(i) => PType::Integer {
-                from: Some(*i),
-                to: Some(*i),
-            },
+            Value::Bool(b) => PType::Boolean(Some(*b)),
+            Value::Int(i) => int(Some(*i), Some(*i)),
             Value::Float(f) => PType::Float {
                 from: Some(*f),
                 to: Some(*f),
             },
-            Value::Str(s) => {
-                let n = s.chars().count() as i64;
-                PType::String {
-                    min: Some(n),
-                    max: Some(n),
+            Value::Str(s) => PType::string_value(s),
+            Value::Regex(r) => PType::Regexp(Some(r.clone())),
+            Value::Array(items) => {
+                if items.is_empty() {
+                    return PType::empty_array();
+                }
+                let elem = items
+                    .iter()
+                    .map(PType::infer)
+                    .reduce(|a, b| common_type(&a, &b))
+                    .unwrap_or(PType::Unit);
+                PType::Array {
+                    elem: boxed(elem),
+                    size: Some(Size::exact(items.len())),
                 }
             }
-            Value::Regex(r) => PType::Regexp(Some(r.clone())),
-            Value::Array(_) => PType::Array {
-                elem: Box::new(PType::Any),
-                min: None,
-                max: None,
-            },
-            Value::Hash(_) => PType::Hash {
-                key: Box::new(PType::Any),
-                value: Box::new(PType::Any),
-                min: None,
-                max: None,
-            },
-            Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
-            Value::Sensitive(_) => PType::Sensitive(None),
+            Value::Hash(map) => {
+                if map.is_empty() {
+                    return PType::empty_hash();
+                }
+                let k = map
+                    .keys()
+                    .map(PType::infer)
+                    .reduce(|a, b| common_type(&a, &b))
+                    .unwrap_or(PType::Unit);
+                let v = map
+                    .values()
+                    .map(PType::infer)
+                    .reduce(|a, b| common_type(&a, &b))
+                    .unwrap_or(PType::Unit);
+                PType::Hash {
+                    key: boxed(k),
+                    value: boxed(v),
+                    size: Some(Size::exact(map.len())),
+                }
+            }
+            Value::Type(t) => PType::Type(Some(boxed((**t).clone()))),
+            Value::Sensitive(v) => PType::Sensitive(Some(boxed(PType::infer(v).generalize()))),
             Value::Deferred(_) => PType::Deferred,
             Value::Timestamp(_) => PType::Timestamp,
         }
     }
 
-    /// The short name used in "expects a X value, got Y" messages.
-    pub fn generic_name(&self) -> String {
+    /// The detailed type of a value (`infer_set`): tuples for arrays and structs for
+    /// hashes with string keys. Mismatch messages describe values with it.
+    pub fn infer_set(value: &Value) -> PType {
+        match value {
+            Value::Array(items) => {
+                if items.is_empty() {
+                    PType::empty_array()
+                } else {
+                    PType::Tuple {
+                        types: items.iter().map(PType::infer_set).collect(),
+                        size: None,
+                    }
+                }
+            }
+            Value::Hash(map) => {
+                if map.is_empty() {
+                    PType::empty_hash()
+                } else if map
+                    .keys()
+                    .all(|k| matches!(k, Value::Str(s) if !s.is_empty()))
+                {
+                    PType::Struct(
+                        map.iter()
+                            .map(|(k, v)| StructMember {
+                                key: k.as_str().unwrap_or_default().to_string(),
+                                optional: false,
+                                value: PType::infer_set(v),
+                            })
+                            .collect(),
+                    )
+                } else {
+                    let k = PType::variant_of(map.keys().map(PType::infer_set).collect());
+                    let v = PType::variant_of(map.values().map(PType::infer_set).collect());
+                    PType::Hash {
+                        key: boxed(k),
+                        value: boxed(v),
+                        size: Some(Size::exact(map.len())),
+                    }
+                }
+            }
+            other => PType::infer(other),
+        }
+    }
+
+    fn empty_array() -> PType {
+        PType::Array {
+            elem: boxed(PType::Unit),
+            size: Some(Size::exact(0)),
+        }
+    }
+
+    fn empty_hash() -> PType {
+        PType::Hash {
+            key: boxed(PType::Unit),
+            value: boxed(PType::Unit),
+            size: Some(Size::exact(0)),
+        }
+    }
+
+    /// Puppet's `generalize`: drops value-specific parameters (`Integer[1, 1]` →
+    /// `Integer`, `String` sizes, collection sizes).
+    pub fn generalize(&self) -> PType {
+        use PType as T;
+        match self {
+            T::Integer { .. } => PType::INTEGER,
+            T::Float { .. } => PType::FLOAT,
+            T::String { .. } => PType::STRING,
+            T::Boolean(_) => T::Boolean(None),
+            T::Enum { values, .. } => {
+                if values.is_empty() {
+                    PType::STRING
+                } else {
+                    let lens = values.iter().map(|v| v.chars().count() as i64);
+                    T::String {
+                        size: Some(Size {
+                            min: lens.clone().min().unwrap_or(0),
+                            max: lens.max(),
+                        }),
+                        value: None,
+                    }
+                }
+            }
+            T::Collection(_) => T::Collection(None),
+            T::Array { elem, .. } => {
+                if matches!(**elem, T::Any) {
+                    PType::array_of(T::Any)
+                } else {
+                    PType::array_of(elem.generalize())
+                }
+            }
+            T::Hash { key, value, size } => {
+                if self.is_empty_hash()
+                    || (matches!(**key, T::Any) && matches!(**value, T::Any) && size.is_none())
+                {
+                    self.clone()
+                } else {
+                    PType::hash_of(key.generalize(), value.generalize())
+                }
+            }
+            T::Tuple { types, size } => T::Tuple {
+                types: types.iter().map(PType::generalize).collect(),
+                size: *size,
+            },
+            T::Struct(members) => T::Struct(
+                members
+                    .iter()
+                    .map(|m| StructMember {
+                        key: m.key.clone(),
+                        optional: m.optional,
+                        value: m.value.generalize(),
+                    })
+                    .collect(),
+            ),
+            T::Optional(Some(t)) => T::Optional(Some(boxed(t.generalize()))),
+            T::NotUndef(Some(t)) => T::NotUndef(Some(boxed(t.generalize()))),
+            T::Type(Some(t)) => T::Type(Some(boxed(t.generalize()))),
+            T::Sensitive(Some(t)) => T::Sensitive(Some(boxed(t.generalize()))),
+            T::Iterable(Some(t)) => T::Iterable(Some(boxed(t.generalize()))),
+            T::Iterator(Some(t)) => T::Iterator(Some(boxed(t.generalize()))),
+            T::Variant(types) if !types.is_empty() => {
+                PType::variant_of(types.iter().map(PType::generalize).collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Puppet's `normalize`: simplifies variants (merging enums, patterns and integer
+    /// ranges, turning `Variant[Undef, T]` into `Optional[T]`) and optionals.
+    pub fn normalize(&self) -> PType {
+        use PType as T;
+        match self {
+            T::Variant(types) if !types.is_empty() => {
+                let types: Vec<PType> = types.iter().map(PType::normalize).collect();
+                if types.len() == 1 {
+                    return types.into_iter().next().expect("one");
+                }
+                if types.iter().any(|t| matches!(t, T::Undef | T::Optional(_))) {
+                    let rest: Vec<PType> = types
+                        .into_iter()
+                        .filter(|t| !matches!(t, T::Undef))
+                        .map(|t| match t {
+                            T::Optional(Some(inner)) => *inner,
+                            T::Optional(None) => T::Any,
+                            other => other,
+                        })
+                        .collect();
+                    return T::Optional(Some(boxed(PType::variant_of(rest)))).normalize();
+                }
+                let mut flat = match PType::variant_of(types) {
+                    T::Variant(ts) => ts,
+                    one => return one,
+                };
+                flat = merge_enums(flat);
+                flat = merge_patterns(flat);
+                flat = merge_integers(flat);
+                if flat.len() == 1 {
+                    flat.pop().expect("one")
+                } else {
+                    PType::variant_of(flat)
+                }
+            }
+            T::Optional(Some(t)) => {
+                let n = t.normalize();
+                match n {
+                    T::NotUndef(inner) => T::Optional(inner).normalize(),
+                    n if n.is_assignable(&T::Undef) => n,
+                    n => T::Optional(Some(boxed(n))),
+                }
+            }
+            T::NotUndef(Some(t)) => {
+                let n = t.normalize();
+                match n {
+                    T::Optional(inner) => T::NotUndef(inner).normalize(),
+                    n if !n.is_assignable(&T::Undef) => n,
+                    n => T::NotUndef(Some(boxed(n))),
+                }
+            }
+            T::Array { elem, size } => {
+                if matches!(**elem, T::Any) {
+                    self.clone()
+                } else {
+                    T::Array {
+                        elem: boxed(elem.normalize()),
+                        size: *size,
+                    }
+                }
+            }
+            T::Hash { key, value, size } => T::Hash {
+                key: boxed(key.normalize()),
+                value: boxed(value.normalize()),
+                size: *size,
+            },
+            T::Tuple { types, size } => T::Tuple {
+                types: types.iter().map(PType::normalize).collect(),
+                size: *size,
+            },
+            T::Struct(members) => T::Struct(
+                members
+                    .iter()
+                    .map(|m| StructMember {
+                        key: m.key.clone(),
+                        optional: m.optional,
+                        value: m.value.normalize(),
+                    })
+                    .collect(),
+            ),
+            T::Type(Some(t)) => T::Type(Some(boxed(t.normalize()))),
+            T::Sensitive(Some(t)) => T::Sensitive(Some(boxed(t.normalize()))),
+            other => other.clone(),
+        }
+    }
+
+    /// The name Puppet uses for the kind of type (`Integer` for `Integer[1, 2]`).
+    pub fn simple_name(&self) -> &'static str {
+        use PType as T;
+        match self {
+            T::Any => "Any",
+            T::Unit => "Unit",
+            T::Undef => "Undef",
+            T::Default => "Default",
+            T::Boolean(_) => "Boolean",
+            T::Integer { .. } => "Integer",
+            T::Float { .. } => "Float",
+            T::Numeric => "Numeric",
+            T::String { .. } => "String",
+            T::Enum { .. } => "Enum",
+            T::Pattern(_) => "Pattern",
+            T::Regexp(_) => "Regexp",
+            T::Array { .. } => "Array",
+            T::Hash { .. } => "Hash",
+            T::Tuple { .. } => "Tuple",
+            T::Struct(_) => "Struct",
+            T::Optional(_) => "Optional",
+            T::NotUndef(_) => "NotUndef",
+            T::Variant(_) => "Variant",
+            T::Scalar => "Scalar",
+            T::ScalarData => "ScalarData",
+            T::Data => "Data",
+            T::RichData => "RichData",
+            T::Collection(_) => "Collection",
+            T::Iterable(_) => "Iterable",
+            T::Iterator(_) => "Iterator",
+            T::Callable => "Callable",
+            T::Type(_) => "Type",
+            T::CatalogEntry => "CatalogEntry",
+            T::Resource { .. } => "Resource",
+            T::Class(_) => "Class",
+            T::Sensitive(_) => "Sensitive",
+            T::Deferred => "Deferred",
+            T::Timestamp => "Timestamp",
+            T::Timespan => "Timespan",
+            T::SemVer => "SemVer",
+            T::SemVerRange => "SemVerRange",
+            T::Binary => "Binary",
+            T::Runtime => "Runtime",
+            T::Object => "Object",
+            T::Uri => "URI",
+            T::Alias { .. } => "TypeAlias",
+            T::Unresolved(_) => "TypeReference",
+        }
+    }
+
+    /// The type's string form with aliases expanded (`Port = Integer[1, 65535]`), as
+    /// mismatch messages print expected types.
+    pub fn alias_expanded(&self) -> String {
+        let mut s = String::new();
+        write_type(&mut s, self, true);
+        s
+    }
+
+    /// The default instance of this kind of type (`Integer` for `Integer[1, 2]`):
+    /// Puppet's `T.class::DEFAULT`.
+    pub fn kind_default(&self) -> PType {
+        use PType as T;
         match self.resolved() {
-            PType::Integer { .. } => "Integer".into(),
-            PType::Float { .. } => "Float".into(),
-            PType::String { .. } => "String".into(),
-            PType::Array { .. } => "Array".into(),
-            PType::Hash { .. } => "Hash".into(),
-            PType::Regexp(_) => "Regexp".into(),
-            PType::Type(_) => "Type".into(),
-            other => other.to_string(),
+            T::Integer { .. } => PType::INTEGER,
+            T::Float { .. } => PType::FLOAT,
+            T::String { .. } => PType::STRING,
+            T::Boolean(_) => T::Boolean(None),
+            T::Enum { .. } => T::Enum {
+                values: Vec::new(),
+                case_insensitive: false,
+            },
+            T::Pattern(_) => T::Pattern(Vec::new()),
+            T::Regexp(_) => T::Regexp(None),
+            T::Array { .. } => PType::array_of(T::Any),
+            T::Hash { .. } => PType::hash_of(T::Any, T::Any),
+            T::Tuple { .. } => T::Tuple {
+                types: Vec::new(),
+                size: None,
+            },
+            T::Struct(_) => T::Struct(Vec::new()),
+            T::Optional(_) => T::Optional(None),
+            T::NotUndef(_) => T::NotUndef(None),
+            T::Variant(_) => T::Variant(Vec::new()),
+            T::Collection(_) => T::Collection(None),
+            T::Iterable(_) => T::Iterable(None),
+            T::Iterator(_) => T::Iterator(None),
+            T::Type(_) => T::Type(None),
+            T::Resource { .. } => T::Resource {
+                type_name: None,
+                title: None,
+            },
+            T::Class(_) => T::Class(None),
+            T::Sensitive(_) => T::Sensitive(None),
+            other => other.clone(),
         }
     }
 }
 
-fn in_size(n: usize, min: Option<i64>, max: Option<i64>) -> bool {
-    let n = n as i64;
-    min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m)
+fn range_covers_i(a: Option<i64>, b: Option<i64>, c: Option<i64>, d: Option<i64>) -> bool {
+    a.is_none_or(|a| c.is_some_and(|c| c >= a)) && b.is_none_or(|b| d.is_some_and(|d| d <= b))
+}
+
+fn merge_enums(types: Vec<PType>) -> Vec<PType> {
+    let (enums, mut others): (Vec<PType>, Vec<PType>) = types.into_iter().partition(|t| {
+        matches!(t, PType::Enum { values, case_insensitive: false } if !values.is_empty())
+            || matches!(t, PType::String { value: Some(_), .. })
+    });
+    if enums.len() > 1 {
+        let mut values = Vec::new();
+        for e in enums {
+            match e {
+                PType::Enum { values: v, .. } => values.extend(v),
+                PType::String { value: Some(v), .. } => values.push(v.to_string()),
+                _ => {}
+            }
+        }
+        others.push(PType::enumeration(values, false));
+        others
+    } else {
+        others.extend(enums);
+        others
+    }
+}
+
+fn merge_patterns(types: Vec<PType>) -> Vec<PType> {
+    let (patterns, mut others): (Vec<PType>, Vec<PType>) = types
+        .into_iter()
+        .partition(|t| matches!(t, PType::Pattern(_)));
+    if patterns.len() > 1 {
+        let mut all: Vec<Arc<Regex>> = Vec::new();
+        for p in patterns {
+            if let PType::Pattern(ps) = p {
+                for r in ps {
+                    if !all.iter().any(|x| x.source == r.source) {
+                        all.push(r);
+                    }
+                }
+            }
+        }
+        others.push(PType::Pattern(all));
+        others
+    } else {
+        others.extend(patterns);
+        others
+    }
+}
+
+fn merge_integers(types: Vec<PType>) -> Vec<PType> {
+    let (mut ranges, others): (Vec<PType>, Vec<PType>) = types
+        .into_iter()
+        .partition(|t| matches!(t, PType::Integer { .. }));
+    if ranges.len() < 2 {
+        ranges.extend(others);
+        // Keep the original order when nothing merges.
+        return ranges;
+    }
+    let bounds = |t: &PType| match t {
+        PType::Integer { from, to } => (from.unwrap_or(i64::MIN), to.unwrap_or(i64::MAX)),
+        _ => (0, 0),
+    };
+    let mut result: Vec<PType> = Vec::new();
+    while let Some(x) = ranges.pop() {
+        let (mut lo, mut hi) = bounds(&x);
+        let mut unmerged = Vec::new();
+        for y in ranges.drain(..) {
+            let (a, b) = bounds(&y);
+            let adjacent = hi.checked_add(1) == Some(a) || b.checked_add(1) == Some(lo);
+            if !(hi < a || b < lo) || adjacent {
+                lo = lo.min(a);
+                hi = hi.max(b);
+            } else {
+                unmerged.push(y);
+            }
+        }
+        result.push(int(
+            (lo != i64::MIN).then_some(lo),
+            (hi != i64::MAX).then_some(hi),
+        ));
+        ranges = unmerged;
+    }
+    result.extend(others);
+    result
+}
+
+/// Puppet's `common_type`: the most specific type both types are assignable to.
+pub fn common_type(t1: &PType, t2: &PType) -> PType {
+    use PType as T;
+    if matches!(t1, T::Unit) {
+        return t2.clone();
+    }
+    if matches!(t2, T::Unit) {
+        return t1.clone();
+    }
+    if t1.is_assignable(t2) {
+        return t1.clone();
+    }
+    if t2.is_assignable(t1) {
+        return t2.clone();
+    }
+    match (t1, t2) {
+        (T::Array { elem: a, .. }, T::Array { elem: b, .. }) => {
+            return PType::array_of(common_type(a, b))
+        }
+        (
+            T::Hash {
+                key: k1, value: v1, ..
+            },
+            T::Hash {
+                key: k2, value: v2, ..
+            },
+        ) => return PType::hash_of(common_type(k1, k2), common_type(v1, v2)),
+        (T::Class(_), T::Class(_)) => return T::Class(None),
+        (
+            T::Resource {
+                type_name: a,
+                title: _,
+            },
+            T::Resource { type_name: b, .. },
+        ) => {
+            return if a == b {
+                T::Resource {
+                    type_name: a.clone(),
+                    title: None,
+                }
+            } else {
+                T::Resource {
+                    type_name: None,
+                    title: None,
+                }
+            }
+        }
+        (T::Integer { from: a, to: b }, T::Integer { from: c, to: d }) => {
+            return int(
+                a.zip(*c).map(|(x, y)| x.min(y)),
+                b.zip(*d).map(|(x, y)| x.max(y)),
+            )
+        }
+        (T::Float { from: a, to: b }, T::Float { from: c, to: d }) => {
+            return T::Float {
+                from: a.zip(*c).map(|(x, y)| x.min(y)),
+                to: b.zip(*d).map(|(x, y)| x.max(y)),
+            }
+        }
+        (
+            T::String {
+                size: s1,
+                value: v1,
+            },
+            T::String {
+                size: s2,
+                value: v2,
+            },
+        ) => {
+            return match (s1, s2) {
+                (Some(a), Some(b)) => T::String {
+                    size: Some(Size {
+                        min: a.min.min(b.min),
+                        max: a.max.zip(b.max).map(|(x, y)| x.max(y)),
+                    }),
+                    value: None,
+                },
+                _ => match (v1, v2) {
+                    (Some(a), Some(b)) => {
+                        PType::enumeration(vec![a.to_string(), b.to_string()], false)
+                    }
+                    _ => PType::STRING,
+                },
+            }
+        }
+        (T::String { value, .. }, T::Enum { values, .. })
+        | (T::Enum { values, .. }, T::String { value, .. }) => {
+            return match value {
+                None => T::Enum {
+                    values: Vec::new(),
+                    case_insensitive: false,
+                },
+                Some(v) => {
+                    let mut all = values.clone();
+                    all.push(v.to_string());
+                    PType::enumeration(all, false)
+                }
+            }
+        }
+        (T::Enum { values: a, .. }, T::Enum { values: b, .. }) => {
+            let mut all = a.clone();
+            all.extend(b.iter().cloned());
+            return PType::enumeration(all, false);
+        }
+        (T::Pattern(a), T::Pattern(b)) => {
+            let mut all = a.clone();
+            for r in b {
+                if !all.iter().any(|x| x.source == r.source) {
+                    all.push(r.clone());
+                }
+            }
+            return T::Pattern(all);
+        }
+        (T::Variant(a), T::Variant(b)) => {
+            let mut all = a.clone();
+            all.extend(b.iter().cloned());
+            return PType::variant_of(all);
+        }
+        (T::Regexp(_), T::Regexp(_)) => return T::Regexp(None),
+        (T::Callable, T::Callable) => return T::Callable,
+        _ => {}
+    }
+    if T::Numeric.is_assignable(t1) && T::Numeric.is_assignable(t2) {
+        return T::Numeric;
+    }
+    if T::ScalarData.is_assignable(t1) && T::ScalarData.is_assignable(t2) {
+        return T::ScalarData;
+    }
+    if T::Scalar.is_assignable(t1) && T::Scalar.is_assignable(t2) {
+        return T::Scalar;
+    }
+    if T::Data.is_assignable(t1) && T::Data.is_assignable(t2) {
+        return T::Data;
+    }
+    if let (T::Type(a), T::Type(b)) = (t1, t2) {
+        return T::Type(Some(boxed(common_type(
+            a.as_deref().unwrap_or(&T::Any),
+            b.as_deref().unwrap_or(&T::Any),
+        ))));
+    }
+    if T::RichData.is_assignable(t1) && T::RichData.is_assignable(t2) {
+        return T::RichData;
+    }
+    T::Any
 }
 
 fn is_data(value: &Value) -> bool {
@@ -513,200 +1634,673 @@ fn is_data(value: &Value) -> bool {
     }
 }
 
-fn fmt_range(
-    f: &mut fmt::Formatter<'_>,
-    name: &str,
-    min: &Option<i64>,
-    max: &Option<i64>,
-    default_max: bool,
-) -> fmt::Result {
-    match (min, max) {
-        (None, None) => f.write_str(name),
-        (Some(a), None) => write!(f, "{name}[{a}]"),
-        (a, Some(b)) => {
-            let _ = default_max;
-            write!(f, "{name}[{}, {b}]", a.unwrap_or(0))
+fn is_rich_data(value: &Value) -> bool {
+    match value {
+        Value::Array(items) => items.iter().all(is_rich_data),
+        Value::Hash(map) => map.iter().all(|(k, v)| {
+            matches!(k, Value::Str(_) | Value::Int(_) | Value::Float(_)) && is_rich_data(v)
+        }),
+        _ => true,
+    }
+}
+
+// ---------------------------------------------------------------------- formatting
+
+pub use crate::value::puppet_quote;
+
+/// A regexp as Puppet prints it: `/source/` with unescaped slashes escaped.
+pub fn regexp_with_delimiters(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push('/');
+    out
+}
+
+fn write_size(out: &mut Vec<String>, size: &Option<Size>) {
+    if let Some(s) = size {
+        out.push(s.min.to_string());
+        if let Some(m) = s.max {
+            out.push(m.to_string());
         }
     }
 }
 
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+fn write_type(out: &mut String, t: &PType, expanded: bool) {
+    use PType as T;
+    let sub = |t: &PType| {
+        let mut s = String::new();
+        write_type(&mut s, t, expanded);
+        s
+    };
+    let with_params = |out: &mut String, name: &str, params: Vec<String>| {
+        out.push_str(name);
+        if !params.is_empty() {
+            out.push('[');
+            out.push_str(&params.join(", "));
+            out.push(']');
+        }
+    };
+    match t {
+        T::Integer { from, to } => {
+            let mut params = Vec::new();
+            if from.is_some() || to.is_some() {
+                params.push(from.map_or("default".to_string(), |v| v.to_string()));
+                if let Some(t) = to {
+                    params.push(t.to_string());
+                }
+            }
+            with_params(out, "Integer", params)
+        }
+        T::Float { from, to } => {
+            let mut params = Vec::new();
+            if from.is_some() || to.is_some() {
+                params.push(from.map_or("default".to_string(), format_float));
+                if let Some(t) = to {
+                    params.push(format_float(*t));
+                }
+            }
+            with_params(out, "Float", params)
+        }
+        T::Boolean(b) => with_params(out, "Boolean", b.iter().map(|b| b.to_string()).collect()),
+        T::String { size, .. } => {
+            let mut params = Vec::new();
+            write_size(&mut params, size);
+            with_params(out, "String", params)
+        }
+        T::Enum {
+            values,
+            case_insensitive,
+        } => {
+            let mut params: Vec<String> = values.iter().map(|v| puppet_quote(v)).collect();
+            if *case_insensitive && !params.is_empty() {
+                params.push("true".into());
+            }
+            with_params(out, "Enum", params)
+        }
+        T::Pattern(ps) => with_params(
+            out,
+            "Pattern",
+            ps.iter()
+                .map(|p| regexp_with_delimiters(&p.source))
+                .collect(),
+        ),
+        T::Regexp(r) => with_params(
+            out,
+            "Regexp",
+            r.iter()
+                .map(|r| regexp_with_delimiters(&r.source))
+                .collect(),
+        ),
+        T::Array { elem, size } => {
+            if size.is_some_and(|s| s.min == 0 && s.max == Some(0)) {
+                out.push_str("Array[0, 0]");
+            } else if matches!(**elem, T::Any) && size.is_none() {
+                out.push_str("Array");
+            } else {
+                let mut params = vec![sub(elem)];
+                write_size(&mut params, size);
+                with_params(out, "Array", params)
+            }
+        }
+        T::Hash { key, value, size } => {
+            if size.is_some_and(|s| s.min == 0 && s.max == Some(0)) {
+                out.push_str("Hash[0, 0]");
+            } else if matches!(**key, T::Any) && matches!(**value, T::Any) && size.is_none() {
+                out.push_str("Hash");
+            } else {
+                let mut params = vec![sub(key), sub(value)];
+                write_size(&mut params, size);
+                with_params(out, "Hash", params)
+            }
+        }
+        T::Collection(size) => {
+            let mut params = Vec::new();
+            write_size(&mut params, size);
+            with_params(out, "Collection", params)
+        }
+        T::Tuple { types, size } => {
+            let mut params: Vec<String> = types.iter().map(sub).collect();
+            if !types.is_empty() {
+                write_size(&mut params, size);
+            }
+            with_params(out, "Tuple", params)
+        }
+        T::Struct(members) => {
+            if members.is_empty() {
+                out.push_str("Struct");
+            } else {
+                let parts: Vec<String> = members
+                    .iter()
+                    .map(|m| {
+                        let value_optional = m.value.is_assignable(&T::Undef);
+                        let key = match (m.optional, value_optional) {
+                            (true, true) | (false, false) => puppet_quote(&m.key),
+                            (true, false) => format!("Optional[{}]", puppet_quote(&m.key)),
+                            (false, true) => format!("NotUndef[{}]", puppet_quote(&m.key)),
+                        };
+                        format!("{key} => {}", sub(&m.value))
+                    })
+                    .collect();
+                out.push_str(&format!("Struct[{{{}}}]", parts.join(", ")));
+            }
+        }
+        T::Optional(inner) => with_params(
+            out,
+            "Optional",
+            inner
+                .iter()
+                .map(|t| match &**t {
+                    T::String {
+                        value: Some(v),
+                        size: None,
+                    } => puppet_quote(v),
+                    other => sub(other),
+                })
+                .collect(),
+        ),
+        T::NotUndef(inner) => with_params(
+            out,
+            "NotUndef",
+            inner
+                .iter()
+                .filter(|t| !matches!(***t, T::Any))
+                .map(|t| match &**t {
+                    T::String {
+                        value: Some(v),
+                        size: None,
+                    } => puppet_quote(v),
+                    other => sub(other),
+                })
+                .collect(),
+        ),
+        T::Variant(ts) => with_params(out, "Variant", ts.iter().map(sub).collect()),
+        T::Iterable(e) => with_params(out, "Iterable", e.iter().map(|t| sub(t)).collect()),
+        T::Iterator(e) => with_params(out, "Iterator", e.iter().map(|t| sub(t)).collect()),
+        T::Type(e) => with_params(out, "Type", e.iter().map(|t| sub(t)).collect()),
+        T::Sensitive(e) => with_params(
+            out,
+            "Sensitive",
+            e.iter()
+                .filter(|t| !matches!(***t, T::Any))
+                .map(|t| sub(t))
+                .collect(),
+        ),
+        T::Resource {
+            type_name: None, ..
+        } => out.push_str("Resource"),
+        T::Resource {
+            type_name: Some(tn),
+            title,
+        } => with_params(out, tn, title.iter().map(|t| puppet_quote(t)).collect()),
+        T::Class(name) => with_params(out, "Class", name.iter().cloned().collect()),
+        T::Alias { name, resolved } => {
+            out.push_str(name);
+            if expanded {
+                out.push_str(" = ");
+                write_type(out, resolved, true);
+            }
+        }
+        T::Unresolved(name) => out.push_str(name),
+        other => out.push_str(other.simple_name()),
+    }
 }
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use PType as T;
-        match self {
-            T::Any => f.write_str("Any"),
-            T::Undef => f.write_str("Undef"),
-            T::Default => f.write_str("Default"),
-            T::Boolean => f.write_str("Boolean"),
-            T::Integer {
-                from: None,
-                to: None,
-            } => f.write_str("Integer"),
-            T::Integer { from, to } => {
-                let from = from.map_or("default".to_string(), |v| v.to_string());
-                let to = to.map_or("default".to_string(), |v| v.to_string());
-                write!(f, "Integer[{from}, {to}]")
+        let mut s = String::new();
+        // An alias prints expanded at the top level (`Port = Integer[1, 65535]`).
+        write_type(&mut s, self, matches!(self, PType::Alias { .. }));
+        f.write_str(&s)
+    }
+}
+
+// ---------------------------------------------------------------------- parameters
+
+/// `Type[keys]`: a parameterized type, or for `File['a', 'b']` and `Class[a, b]` an
+/// array of references. Errors carry Puppet's wording.
+pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
+    use PType as T;
+    let flat: Vec<Value> = flatten(keys);
+    let ty = |t: PType| Value::Type(Arc::new(t));
+    let n = flat.len();
+    let arity = |name: &str, min: usize, max: Option<usize>| -> Result<(), String> {
+        if n < min || max.is_some_and(|m| n > m) {
+            let expected = match max {
+                Some(m) if m == min => format!("{min}"),
+                Some(m) => format!("{min} to {m}"),
+                None => format!("{min} or more"),
+            };
+            return Err(format!("{name}[] accepts {expected} arguments. Got {n}"));
+        }
+        Ok(())
+    };
+    let as_type = |v: &Value, base: &str| -> Result<PType, String> {
+        match v {
+            Value::Type(t) => Ok((**t).clone()),
+            other => Err(format!(
+                "{base}[] arguments must be types. Got {}",
+                other.type_name()
+            )),
+        }
+    };
+    let size_param = |v: &Value| -> Result<Option<i64>, String> {
+        match v {
+            Value::Int(i) => Ok(Some(*i)),
+            Value::Default => Ok(None),
+            other => Err(format!(
+                "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
+                other.type_name()
+            )),
+        }
+    };
+    let size_of = |vals: &[Value]| -> Result<Size, String> {
+        match vals {
+            [Value::Type(t)] => match t.resolved() {
+                T::Integer { from, to } => Ok(Size::new(*from, *to)),
+                _ => Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got Type".into()),
+            },
+            [a] => Ok(Size::new(size_param(a)?, None)),
+            [a, b] => Ok(Size::new(size_param(a)?, size_param(b)?)),
+            _ => Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default)".into()),
+        }
+    };
+    let result = match t.resolved() {
+        T::Integer { .. } => {
+            arity("Integer-Type", 1, Some(2))?;
+            let mut bounds = Vec::new();
+            for k in &flat {
+                bounds.push(match k {
+                    Value::Int(i) => Some(*i),
+                    Value::Default => None,
+                    other => {
+                        return Err(format!(
+                            "Integer-Type[] argument must be an Integer or default. Got {}",
+                            other.type_name()
+                        ))
+                    }
+                });
+            }
+            let (from, to) = (bounds[0], bounds.get(1).copied().flatten());
+            if let (Some(a), Some(b)) = (from, to) {
+                if a > b {
+                    return Err(format!(
+                        "'from' must be less or equal to 'to'. Got ({a}, {b}"
+                    ));
+                }
+            }
+            int(from, to)
+        }
+        T::Float { .. } => {
+            arity("Float-Type", 1, Some(2))?;
+            let mut bounds = Vec::new();
+            for k in &flat {
+                bounds.push(match k {
+                    Value::Int(i) => Some(*i as f64),
+                    Value::Float(f) => Some(*f),
+                    Value::Default => None,
+                    other => {
+                        return Err(format!(
+                            "Float-Type[] argument must be a Float or default. Got {}",
+                            other.type_name()
+                        ))
+                    }
+                });
             }
             T::Float {
-                from: None,
-                to: None,
-            } => f.write_str("Float"),
-            T::Float { from, to } => {
-                let from = from.map_or("default".to_string(), crate::value::format_float);
-                let to = to.map_or("default".to_string(), crate::value::format_float);
-                write!(f, "Float[{from}, {to}]")
+                from: bounds[0],
+                to: bounds.get(1).copied().flatten(),
             }
-            T::Numeric => f.write_str("Numeric"),
-            T::String { min, max } => fmt_range(f, "String", min, max, true),
-            T::Enum { values, .. } if values.is_empty() => f.write_str("Enum"),
-            T::Enum { values, .. } => {
-                write!(
-                    f,
-                    "Enum[{}]",
-                    values
-                        .iter()
-                        .map(|v| quote(v))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+        }
+        T::Boolean(_) => match flat.as_slice() {
+            [Value::Bool(b)] => T::Boolean(Some(*b)),
+            _ => return Err("Boolean parameter must be true or false".into()),
+        },
+        T::String { .. } => {
+            arity("String-Type", 1, Some(2))?;
+            T::String {
+                size: Some(size_of(&flat)?),
+                value: None,
             }
-            T::Pattern(ps) if ps.is_empty() => f.write_str("Pattern"),
-            T::Pattern(ps) => {
-                write!(
-                    f,
-                    "Pattern[{}]",
-                    ps.iter()
-                        .map(|p| format!("/{}/", p.source))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+        }
+        T::Collection(_) => {
+            arity("Collection-Type", 1, Some(2))?;
+            T::Collection(Some(size_of(&flat)?))
+        }
+        T::Enum { .. } => {
+            let mut values = Vec::new();
+            let mut case_insensitive = false;
+            let mut items = flat.clone();
+            if let Some(Value::Bool(b)) = items.last() {
+                case_insensitive = *b;
+                items.pop();
             }
-            T::Regexp(None) => f.write_str("Regexp"),
-            T::Regexp(Some(r)) => write!(f, "Regexp[/{}/]", r.source),
-            T::Array { elem, min, max } => {
-                if matches!(**elem, T::Any) && min.is_none() && max.is_none() {
-                    f.write_str("Array")
+            if items.is_empty() {
+                return Err("Enum-Type[] accepts 1 or more arguments. Got 0".into());
+            }
+            for k in &items {
+                match k {
+                    Value::Str(s) => values.push(s.to_string()),
+                    other => {
+                        return Err(format!(
+                            "Enum-Type[] arguments must be String. Got {}",
+                            other.type_name()
+                        ))
+                    }
+                }
+            }
+            PType::enumeration(values, case_insensitive)
+        }
+        T::Pattern(_) => {
+            arity("Pattern-Type", 1, None)?;
+            let mut pats: Vec<Arc<Regex>> = Vec::new();
+            for k in &flat {
+                match k {
+                    Value::Regex(r) => pats.push(r.clone()),
+                    Value::Str(s) => pats.push(Arc::new(Regex::new(s)?)),
+                    Value::Type(t) => match t.resolved() {
+                        T::Pattern(p) => pats.extend(p.iter().cloned()),
+                        T::Regexp(Some(r)) => pats.push(r.clone()),
+                        _ => return Err("Pattern-Type[] arguments must be String, Regexp, Pattern or Regexp types".into()),
+                    },
+                    other => {
+                        return Err(format!(
+                            "Pattern-Type[] arguments must be String or Regexp. Got {}",
+                            other.type_name()
+                        ))
+                    }
+                }
+            }
+            T::Pattern(pats)
+        }
+        T::Regexp(_) => {
+            arity("Regexp-Type", 1, Some(1))?;
+            match &flat[0] {
+                Value::Regex(r) => T::Regexp(Some(r.clone())),
+                Value::Str(s) => T::Regexp(Some(Arc::new(Regex::new(s)?))),
+                other => {
+                    return Err(format!(
+                        "Regexp-Type[] argument must be a String or Regexp. Got {}",
+                        other.type_name()
+                    ))
+                }
+            }
+        }
+        T::Array { .. } => {
+            arity("Array-Type", 1, Some(3))?;
+            match (&flat[0], n) {
+                (Value::Type(e), 1) => PType::array_of((**e).clone()),
+                (Value::Type(e), _) => T::Array {
+                    elem: boxed((**e).clone()),
+                    size: Some(size_of(&flat[1..])?),
+                },
+                (_, 2) => T::Array {
+                    elem: boxed(T::Any),
+                    size: Some(size_of(&flat)?),
+                },
+                (other, _) => {
+                    return Err(format!(
+                        "Array-Type[] arguments must be types. Got {}",
+                        other.type_name()
+                    ))
+                }
+            }
+        }
+        T::Hash { .. } => {
+            if let [Value::Int(a), Value::Int(b)] = flat.as_slice() {
+                T::Hash {
+                    key: boxed(T::Any),
+                    value: boxed(T::Any),
+                    size: Some(Size::new(Some(*a), Some(*b))),
+                }
+            } else {
+                arity("Hash-Type", 2, Some(4))?;
+                let k = as_type(&flat[0], "Hash-Type")?;
+                let v = as_type(&flat[1], "Hash-Type")?;
+                let size = if n > 2 {
+                    Some(size_of(&flat[2..])?)
                 } else {
-                    write!(f, "Array[{elem}")?;
-                    if let Some(min) = min {
-                        write!(f, ", {min}")?;
-                    }
-                    if let Some(max) = max {
-                        write!(f, ", {max}")?;
-                    }
-                    f.write_str("]")
+                    None
+                };
+                T::Hash {
+                    key: boxed(k),
+                    value: boxed(v),
+                    size,
                 }
             }
-            T::Hash {
-                key,
-                value,
-                min,
-                max,
-            } => {
-                if matches!(**key, T::Any)
-                    && matches!(**value, T::Any)
-                    && min.is_none()
-                    && max.is_none()
-                {
-                    f.write_str("Hash")
-                } else {
-                    write!(f, "Hash[{key}, {value}")?;
-                    if let Some(min) = min {
-                        write!(f, ", {min}")?;
-                    }
-                    if let Some(max) = max {
-                        write!(f, ", {max}")?;
-                    }
-                    f.write_str("]")
-                }
+        }
+        T::Tuple { .. } => {
+            let is_range = |v: &Value| matches!(v, Value::Int(_) | Value::Default);
+            let mut items = flat.clone();
+            let mut size = None;
+            if n >= 2 && is_range(&items[n - 2]) && is_range(&items[n - 1]) {
+                let max = size_param(&items[n - 1])?;
+                let min = size_param(&items[n - 2])?;
+                size = Some(Size::new(min, max));
+                items.truncate(n - 2);
+            } else if n >= 1 && is_range(&items[n - 1]) {
+                size = Some(Size::new(size_param(&items[n - 1])?, None));
+                items.truncate(n - 1);
             }
-            T::Tuple { types, .. } if types.is_empty() => f.write_str("Tuple"),
-            T::Tuple { types, min, max } => {
-                write!(
-                    f,
-                    "Tuple[{}",
-                    types
-                        .iter()
-                        .map(|t| t.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )?;
-                if let Some(min) = min {
-                    write!(f, ", {min}")?;
-                }
-                if let Some(max) = max {
-                    write!(f, ", {max}")?;
-                }
-                f.write_str("]")
+            if items.is_empty() {
+                return Err("Tuple-Type[] accepts 1 or more arguments. Got 0".into());
             }
-            T::Struct(members) if members.is_empty() => f.write_str("Struct"),
-            T::Struct(members) => {
-                let parts: Vec<String> = members
-                    .iter()
-                    .map(|m| {
-                        let key = if m.optional && !matches!(m.value, T::Optional(_)) {
-                            format!("Optional[{}]", quote(&m.key))
-                        } else {
-                            quote(&m.key)
+            let types = items
+                .iter()
+                .map(|v| as_type(v, "Tuple-Type"))
+                .collect::<Result<Vec<_>, _>>()?;
+            T::Tuple { types, size }
+        }
+        T::Struct(_) => {
+            let [Value::Hash(map)] = keys else {
+                return Err(format!(
+                    "Struct-Type[] accepts 1 argument. Got {}",
+                    keys.len()
+                ));
+            };
+            let mut members = Vec::new();
+            for (k, v) in map.iter() {
+                let value = as_type(v, "Struct-Type")?;
+                match k {
+                    Value::Str(s) => members.push(StructMember::new(s.to_string(), value)),
+                    Value::Type(t) => {
+                        let (key, optional) = match t.resolved() {
+                            T::Optional(Some(inner)) => (string_key(inner), true),
+                            T::NotUndef(Some(inner)) => (string_key(inner), false),
+                            T::Enum { values, .. } if values.len() == 1 => {
+                                (Some(values[0].clone()), value.is_assignable(&T::Undef))
+                            }
+                            other => (string_key(other), value.is_assignable(&T::Undef)),
                         };
-                        format!("{key} => {}", m.value)
-                    })
-                    .collect();
-                write!(f, "Struct[{{{}}}]", parts.join(", "))
+                        let key = key.ok_or_else(|| {
+                            format!("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {t}")
+                        })?;
+                        members.push(StructMember {
+                            key,
+                            optional,
+                            value,
+                        });
+                    }
+                    other => {
+                        return Err(format!(
+                            "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",
+                            other.type_name()
+                        ))
+                    }
+                }
             }
-            T::Optional(None) => f.write_str("Optional"),
-            T::Optional(Some(t)) => write!(f, "Optional[{t}]"),
-            T::NotUndef(None) => f.write_str("NotUndef"),
-            T::NotUndef(Some(t)) => write!(f, "NotUndef[{t}]"),
-            T::Variant(ts) if ts.is_empty() => f.write_str("Variant"),
-            T::Variant(ts) => write!(
-                f,
-                "Variant[{}]",
-                ts.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            T::Scalar => f.write_str("Scalar"),
-            T::ScalarData => f.write_str("ScalarData"),
-            T::Data => f.write_str("Data"),
-            T::RichData => f.write_str("RichData"),
-            T::Collection { min, max } => fmt_range(f, "Collection", min, max, true),
-            T::Iterable => f.write_str("Iterable"),
-            T::Iterator => f.write_str("Iterator"),
-            T::Callable => f.write_str("Callable"),
-            T::Type(None) => f.write_str("Type"),
-            T::Type(Some(t)) => write!(f, "Type[{t}]"),
-            T::CatalogEntry => f.write_str("CatalogEntry"),
-            T::Resource {
-                type_name: None, ..
-            } => f.write_str("Resource"),
-            T::Resource {
-                type_name: Some(t),
-                title: None,
-            } => f.write_str(t),
-            T::Resource {
-                type_name: Some(t),
-                title: Some(title),
-            } => write!(f, "{t}[{}]", quote(title)),
-            T::Class(None) => f.write_str("Class"),
-            T::Class(Some(name)) => write!(f, "Class[{name}]"),
-            T::Sensitive(None) => f.write_str("Sensitive"),
-            T::Sensitive(Some(t)) => write!(f, "Sensitive[{t}]"),
-            T::Deferred => f.write_str("Deferred"),
-            T::Timestamp => f.write_str("Timestamp"),
-            T::Timespan => f.write_str("Timespan"),
-            T::SemVer => f.write_str("SemVer"),
-            T::SemVerRange => f.write_str("SemVerRange"),
-            T::Binary => f.write_str("Binary"),
-            T::Runtime => f.write_str("Runtime"),
-            T::Object => f.write_str("Object"),
-            T::Alias { name, .. } => f.write_str(name),
-            T::Unresolved(name) => f.write_str(name),
+            T::Struct(members)
+        }
+        T::Optional(_) => {
+            arity("Optional-Type", 1, Some(1))?;
+            T::Optional(Some(boxed(match &flat[0] {
+                Value::Str(s) => PType::string_value(s),
+                other => as_type(other, "Optional-Type")?,
+            })))
+        }
+        T::NotUndef(_) => {
+            arity("NotUndef-Type", 0, Some(1))?;
+            match flat.first() {
+                None => T::NotUndef(None),
+                Some(Value::Str(s)) => T::NotUndef(Some(boxed(PType::string_value(s)))),
+                Some(Value::Type(t)) if matches!(**t, T::Any) => T::NotUndef(None),
+                Some(other) => T::NotUndef(Some(boxed(as_type(other, "NotUndef-Type")?))),
+            }
+        }
+        T::Variant(_) => {
+            arity("Variant-Type", 1, None)?;
+            T::Variant(
+                flat.iter()
+                    .map(|v| as_type(v, "Variant-Type"))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        T::Type(_) => {
+            arity("Type-Type", 1, Some(1))?;
+            T::Type(Some(boxed(as_type(&flat[0], "Type-Type")?)))
+        }
+        T::Sensitive(_) => {
+            arity("Sensitive-Type", 1, Some(1))?;
+            T::Sensitive(Some(boxed(
+                as_type(&flat[0], "Sensitive-Type")?.generalize(),
+            )))
+        }
+        T::Iterable(_) => {
+            arity("Iterable-Type", 1, Some(1))?;
+            T::Iterable(Some(boxed(as_type(&flat[0], "Iterable-Type")?)))
+        }
+        T::Iterator(_) => {
+            arity("Iterator-Type", 1, Some(1))?;
+            T::Iterator(Some(boxed(as_type(&flat[0], "Iterator-Type")?)))
+        }
+        T::Callable => T::Callable,
+        T::Resource {
+            type_name: None, ..
+        } => {
+            let mut rest = keys.to_vec();
+            if rest.is_empty() {
+                return Err("Resource-Type[] accepts 1 or more arguments. Got 0".into());
+            }
+            let first = rest.remove(0);
+            let tn = match &first {
+                Value::Str(s) => capitalize_segments(s),
+                Value::Type(t) => match t.resolved() {
+                    T::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    } => tn.clone(),
+                    other => {
+                        return Err(format!(
+                            "Cannot use {other} where a resource type name is expected"
+                        ))
+                    }
+                },
+                other => {
+                    return Err(format!(
+                        "Cannot use {} where a resource type name is expected",
+                        other.type_name()
+                    ))
+                }
+            };
+            if rest.is_empty() {
+                return Ok(ty(PType::Resource {
+                    type_name: Some(tn),
+                    title: None,
+                }));
+            }
+            return resource_titles(&tn, &rest);
+        }
+        T::Resource {
+            type_name: Some(tn),
+            title: None,
+        } => return resource_titles(tn, keys),
+        T::Class(None) => {
+            if keys.is_empty() {
+                return Err("Class-Type[] accepts 1 or more arguments. Got 0".into());
+            }
+            let many = keys.len() > 1 || matches!(keys[0], Value::Array(_));
+            let mut refs = Vec::new();
+            for k in &flat {
+                let name = match k {
+                    Value::Str(s) => s.to_string(),
+                    Value::Type(t) => match t.resolved() {
+                        T::Resource {
+                            type_name: Some(tn),
+                            title: None,
+                        } => tn.clone(),
+                        T::Class(Some(c)) => c.clone(),
+                        _ => return Err(format!("Illegal name. The given name '{t}' does not conform to the naming rule")),
+                    },
+                    Value::Undef => continue,
+                    other => {
+                        return Err(format!(
+                            "Illegal name. The given name '{other}' does not conform to the naming rule"
+                        ))
+                    }
+                };
+                let name = name.to_lowercase();
+                let name = name.trim_start_matches("::").to_string();
+                refs.push(Value::Type(Arc::new(T::Class(Some(name)))));
+            }
+            return Ok(if many {
+                Value::array(refs)
+            } else {
+                refs.pop().unwrap_or(Value::Undef)
+            });
+        }
+        other => return Err(format!("{other}[] is not a parameterizable type")),
+    };
+    Ok(ty(result))
+}
+
+fn string_key(t: &PType) -> Option<String> {
+    match t.resolved() {
+        PType::String { value: Some(v), .. } => Some(v.to_string()),
+        PType::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
+        _ => None,
+    }
+}
+
+fn flatten(keys: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for k in keys {
+        match k {
+            Value::Array(items) => out.extend(flatten(items)),
+            other => out.push(other.clone()),
         }
     }
+    out
+}
+
+/// `File['a']` is one reference; `File['a', 'b']` and `File[['a']]` are arrays.
+fn resource_titles(type_name: &str, keys: &[Value]) -> Result<Value, String> {
+    let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
+    let mut refs = Vec::new();
+    for k in flatten(keys) {
+        match k {
+            Value::Str(s) => refs.push(Value::Type(Arc::new(PType::Resource {
+                type_name: Some(type_name.to_string()),
+                title: Some(s.to_string()),
+            }))),
+            Value::Undef => {}
+            other => {
+                return Err(format!(
+                    "{type_name}-Type[] Cannot use {} where a resource title String is expected",
+                    PType::infer(&other).generalize()
+                ))
+            }
+        }
+    }
+    Ok(if many {
+        Value::array(refs)
+    } else {
+        refs.pop().unwrap_or(Value::Undef)
+    })
 }

@@ -357,7 +357,9 @@ pub fn format_float(f: f64) -> String {
     }
 }
 
-/// The string form of a value as interpolation and `String(x)` give it.
+/// The string form of a value in string interpolation (`"${x}"`): undef is empty,
+/// arrays and hashes show their elements the same way (`[a, 1]`, `{k => v}`), regexps
+/// are `/.../`, types print their names.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -367,29 +369,24 @@ impl fmt::Display for Value {
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(x) => f.write_str(&format_float(*x)),
             Value::Str(s) => f.write_str(s),
-            Value::Regex(r) => write!(f, "/{}/", r.source),
+            Value::Regex(r) => f.write_str(&crate::types::regexp_with_delimiters(&r.source)),
             Value::Array(items) => {
                 f.write_str("[")?;
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    item.fmt_nested(f)?;
+                    fmt::Display::fmt(item, f)?;
                 }
                 f.write_str("]")
             }
             Value::Hash(map) => {
-                if map.is_empty() {
-                    return f.write_str("{}");
-                }
                 f.write_str("{")?;
                 for (i, (k, v)) in map.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    k.fmt_nested(f)?;
-                    f.write_str(" => ")?;
-                    v.fmt_nested(f)?;
+                    write!(f, "{k} => {v}")?;
                 }
                 f.write_str("}")
             }
@@ -402,12 +399,81 @@ impl fmt::Display for Value {
 }
 
 impl Value {
-    /// Inside arrays and hashes strings are quoted and undef is `undef`.
-    fn fmt_nested(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// `String(x)`: Puppet's string converter with its default formats. Top-level
+    /// strings are unquoted, floats use `%f` (`1.000000`), and inside arrays and hashes
+    /// values are quoted the Puppet way (`['a', 1, undef]`).
+    pub fn to_puppet_string(&self) -> String {
         match self {
-            Value::Str(s) => write!(f, "'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
-            Value::Undef => f.write_str("undef"),
-            other => fmt::Display::fmt(other, f),
+            Value::Float(x) => format!("{x:.6}"),
+            Value::Regex(r) => r.source.clone(),
+            Value::Array(_) | Value::Hash(_) => self.to_quoted_string(),
+            other => other.to_string(),
         }
     }
+
+    /// The `%p` form: strings quoted (`'a'`), undef as `undef`, containers recursively.
+    pub fn to_quoted_string(&self) -> String {
+        match self {
+            Value::Str(s) => puppet_quote(s),
+            Value::Undef => "undef".into(),
+            Value::Array(items) => format!(
+                "[{}]",
+                items
+                    .iter()
+                    .map(Value::to_quoted_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Value::Hash(map) => format!(
+                "{{{}}}",
+                map.iter()
+                    .map(|(k, v)| format!("{} => {}", k.to_quoted_string(), v.to_quoted_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Puppet's quoting of a string (the string converter's `puppet_quote`): single quotes
+/// unless the string has control characters, then double quotes with escapes.
+pub fn puppet_quote(s: &str) -> String {
+    if s.chars().any(|c| (c as u32) < 0x20) {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '"' => out.push_str("\\\""),
+                '$' => out.push_str("\\$"),
+                '\\' => out.push_str("\\\\"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        return out;
+    }
+    let mut out = String::from("'");
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            out.push('\\');
+            out.push(c);
+            escaped = false;
+        } else if c == '\'' {
+            out.push_str("\\'");
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            out.push(c);
+        }
+    }
+    if escaped {
+        out.push('\\');
+    }
+    out.push('\'');
+    out
 }

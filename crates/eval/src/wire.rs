@@ -1,6 +1,6 @@
 //! Runtime values to catalog data (Puppet's rich-data form).
 
-use crate::types::PType;
+use crate::types::{PType, Size};
 use crate::value::Value;
 use marionette_catalog::Data;
 
@@ -34,9 +34,10 @@ pub fn to_data(v: &Value, top: bool) -> Data {
     }
 }
 
-/// References are strings (`File[/x]`); other types are Pcore objects.
+/// References are strings (`File[/x]`); other types are Pcore objects with the
+/// attributes Puppet writes (`{"__ptype": "Pcore::ArrayType", "element_type": ...}`).
 fn type_data(t: &PType) -> Data {
-    match t.resolved() {
+    match t {
         PType::Resource {
             type_name: Some(tn),
             title: Some(title),
@@ -45,26 +46,203 @@ fn type_data(t: &PType) -> Data {
             "Class[{}]",
             crate::types::capitalize_segments(name)
         )),
+        other => pcore(other),
+    }
+}
+
+fn pcore(t: &PType) -> Data {
+    let mut attrs: Vec<(String, Data)> = Vec::new();
+    let mut put = |k: &str, v: Data| attrs.push((k.to_string(), v));
+    let size = |s: &Size| {
+        let mut a = vec![("from".to_string(), Data::Integer(s.min))];
+        if let Some(m) = s.max {
+            a.push(("to".to_string(), Data::Integer(m)));
+        }
+        Data::Type {
+            ptype: "Pcore::IntegerType".into(),
+            attributes: a,
+        }
+    };
+    let name = match t {
         PType::Integer { from, to } => {
-            let mut attributes = Vec::new();
-            if let Some(f) = from {
-                attributes.push(("from".to_string(), Data::Integer(*f)));
+            if from.is_some() || to.is_some() {
+                put("from", from.map_or(Data::Undef, Data::Integer));
+                if let Some(t) = to {
+                    put("to", Data::Integer(*t));
+                }
             }
-            if let Some(t) = to {
-                attributes.push(("to".to_string(), Data::Integer(*t)));
-            }
-            Data::Type {
-                ptype: "Pcore::IntegerType".into(),
-                attributes,
-            }
+            "Integer"
         }
-        other => {
-            let name = other.to_string();
-            let base = name.split('[').next().unwrap_or(&name).to_string();
-            Data::Type {
-                ptype: format!("Pcore::{base}Type"),
-                attributes: Vec::new(),
+        PType::Float { from, to } => {
+            if from.is_some() || to.is_some() {
+                put("from", from.map_or(Data::Undef, Data::Float));
+                if let Some(t) = to {
+                    put("to", Data::Float(*t));
+                }
             }
+            "Float"
         }
+        PType::String { size: s, value } => {
+            if let Some(v) = value {
+                put("size_type_or_value", Data::String(v.to_string()));
+            } else if let Some(s) = s {
+                put("size_type_or_value", size(s));
+            }
+            "String"
+        }
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
+            if !values.is_empty() {
+                put(
+                    "values",
+                    Data::Array(values.iter().map(|v| Data::String(v.clone())).collect()),
+                );
+            }
+            if *case_insensitive {
+                put("case_insensitive", Data::Bool(true));
+            }
+            "Enum"
+        }
+        PType::Pattern(ps) => {
+            if !ps.is_empty() {
+                put(
+                    "patterns",
+                    Data::Array(
+                        ps.iter()
+                            .map(|p| Data::Type {
+                                ptype: "Pcore::RegexpType".into(),
+                                attributes: vec![(
+                                    "pattern".into(),
+                                    Data::String(p.source.clone()),
+                                )],
+                            })
+                            .collect(),
+                    ),
+                );
+            }
+            "Pattern"
+        }
+        PType::Regexp(r) => {
+            if let Some(r) = r {
+                put("pattern", Data::String(r.source.clone()));
+            }
+            "Regexp"
+        }
+        PType::Array { elem, size: s } => {
+            if !matches!(**elem, PType::Any) || s.is_some() {
+                put("element_type", pcore(elem));
+            }
+            if let Some(s) = s {
+                put("size_type", size(s));
+            }
+            "Array"
+        }
+        PType::Hash {
+            key,
+            value,
+            size: s,
+        } => {
+            if !matches!(**key, PType::Any) || !matches!(**value, PType::Any) || s.is_some() {
+                put("key_type", pcore(key));
+                put("value_type", pcore(value));
+            }
+            if let Some(s) = s {
+                put("size_type", size(s));
+            }
+            "Hash"
+        }
+        PType::Collection(s) => {
+            if let Some(s) = s {
+                put("size_type", size(s));
+            }
+            "Collection"
+        }
+        PType::Tuple { types, size: s } => {
+            if !types.is_empty() {
+                put("types", Data::Array(types.iter().map(pcore).collect()));
+            }
+            if let Some(s) = s {
+                put("size_type", size(s));
+            }
+            "Tuple"
+        }
+        PType::Struct(members) => {
+            if !members.is_empty() {
+                put(
+                    "elements",
+                    Data::Array(
+                        members
+                            .iter()
+                            .map(|m| {
+                                let key = pcore(&PType::string_value(&m.key));
+                                let key = if m.optional && !m.value.is_assignable(&PType::Undef) {
+                                    Data::Type {
+                                        ptype: "Pcore::OptionalType".into(),
+                                        attributes: vec![("type".into(), key)],
+                                    }
+                                } else {
+                                    key
+                                };
+                                Data::Type {
+                                    ptype: "Pcore::StructElement".into(),
+                                    attributes: vec![
+                                        ("key_type".into(), key),
+                                        ("value_type".into(), pcore(&m.value)),
+                                    ],
+                                }
+                            })
+                            .collect(),
+                    ),
+                );
+            }
+            "Struct"
+        }
+        PType::Variant(types) => {
+            if !types.is_empty() {
+                put("types", Data::Array(types.iter().map(pcore).collect()));
+            }
+            "Variant"
+        }
+        PType::Optional(inner) | PType::NotUndef(inner) | PType::Type(inner) => {
+            if let Some(i) = inner {
+                put("type", pcore(i));
+            }
+            t.simple_name()
+        }
+        PType::Iterable(inner) | PType::Iterator(inner) => {
+            if let Some(i) = inner {
+                put("type", pcore(i));
+            }
+            t.simple_name()
+        }
+        PType::Callable => {
+            put("param_types", Data::Undef);
+            put("block_type", Data::Undef);
+            put("return_type", Data::Undef);
+            "Callable"
+        }
+        PType::Resource { type_name, title } => {
+            if let Some(tn) = type_name {
+                put("type_name", Data::String(tn.clone()));
+            }
+            if let Some(t) = title {
+                put("title", Data::String(t.clone()));
+            }
+            "Resource"
+        }
+        PType::Class(_) => "Class",
+        PType::Alias { resolved, .. } => return pcore(resolved),
+        PType::Boolean(_) | PType::Sensitive(_) => t.simple_name(),
+        PType::Unresolved(name) => {
+            put("type_string", Data::String(name.clone()));
+            "TypeReference"
+        }
+        other => other.simple_name(),
+    };
+    Data::Type {
+        ptype: format!("Pcore::{name}Type"),
+        attributes: attrs,
     }
 }

@@ -1,0 +1,2 @@
+$x = assert_type(Enum['a', 'b'], 'c')
+notify { 'x': message => $x }

@@ -1,0 +1,1 @@
+notify { 'c': message => 1 < 'a' }

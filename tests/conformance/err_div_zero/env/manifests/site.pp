@@ -1,0 +1,2 @@
+$x = 0
+notify { 'd': message => 10 / $x }

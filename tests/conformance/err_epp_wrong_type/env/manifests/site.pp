@@ -1,0 +1,2 @@
+$r = inline_epp('<%- | Integer $n | -%>n=<%= $n %>', {'n' => 'five'})
+notify { 'x': message => $r }

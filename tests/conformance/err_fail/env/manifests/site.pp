@@ -1,0 +1,4 @@
+class boom {
+  fail("Something went wrong: ${[1, 2]}")
+}
+include boom

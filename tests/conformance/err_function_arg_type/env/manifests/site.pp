@@ -1,0 +1,2 @@
+function f(Integer $x) { $x }
+notify { 'x': message => f('one') }

@@ -1,0 +1,3 @@
+type Port = Integer[1, 65535]
+class svc (Port $port) {}
+class { 'svc': port => 0 }

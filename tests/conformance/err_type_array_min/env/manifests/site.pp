@@ -1,0 +1,4 @@
+class c (
+  Array[String, 1] $p,
+) {}
+class { 'c': p => [] }

@@ -1,0 +1,4 @@
+class c (
+  Enum['on', 'off'] $p,
+) {}
+class { 'c': p => 'maybe' }

@@ -1,0 +1,4 @@
+class c (
+  Float $p,
+) {}
+class { 'c': p => 3 }

@@ -1,0 +1,4 @@
+class c (
+  Hash[String, Integer] $p,
+) {}
+class { 'c': p => {'a' => 'x'} }

@@ -1,0 +1,2 @@
+class c (String $needed) {}
+include c

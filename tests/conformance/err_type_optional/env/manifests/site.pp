@@ -1,0 +1,4 @@
+class c (
+  Optional[String] $p,
+) {}
+class { 'c': p => 5 }

@@ -1,0 +1,4 @@
+class c (
+  Pattern[/^a/, /^b/] $p,
+) {}
+class { 'c': p => 'cat' }

@@ -1,0 +1,4 @@
+class c (
+  String[3] $p,
+) {}
+class { 'c': p => 'ab' }

@@ -1,0 +1,4 @@
+class c (
+  Struct[{name => String}] $p,
+) {}
+class { 'c': p => {name => 'x', other => 1} }

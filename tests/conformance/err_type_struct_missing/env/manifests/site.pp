@@ -1,0 +1,4 @@
+class c (
+  Struct[{name => String, size => Integer}] $p,
+) {}
+class { 'c': p => {name => 'x'} }

@@ -1,0 +1,4 @@
+class c (
+  Tuple[String, Integer] $p,
+) {}
+class { 'c': p => ['a', 'b'] }

@@ -1,0 +1,4 @@
+class c (
+  Variant[Integer, Boolean] $p,
+) {}
+class { 'c': p => 'x' }

@@ -1,0 +1,1 @@
+notify { 'in': message => ['a' in ['A', 'b'], 'b' in 'abc', 'B' in 'abc', /b/ in ['xbx'], Integer in [1, 'a'], String in [1, 2], 'x' in {x => 1}, 'X' in {x => 1}, 1 in [1.0], 'bc' in 'abcd', 3 in [[3]], [3] in [[3]], 'a' in undef] }

@@ -1,0 +1,1 @@
+notify { 'types': message => [1 =~ Integer, 'a' =~ String[2], [1] =~ Array[Integer], undef =~ Undef, 1.0 =~ Integer, 'x' =~ Enum['x', 'y'], 'ab' =~ Pattern[/^a/], {a => 1} =~ Hash[String, Integer], 5 =~ Integer[1, 4], [1, 'a'] =~ Tuple[Integer, String], 3 !~ Numeric, File['/x'] =~ Type[Resource], Integer =~ Type[Integer]] }

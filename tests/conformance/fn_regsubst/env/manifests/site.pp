@@ -1,0 +1,15 @@
+notify { 'r': message => [
+  regsubst('hello world', 'o', '0'),
+  regsubst('hello world', 'o', '0', 'G'),
+  regsubst('Hello', 'h', 'J', 'I'),
+  regsubst('abc123', /(\d+)/, '<\1>'),
+  regsubst('a.b.c', '\.', '/', 'G'),
+  regsubst(['foo', 'bar'], 'o', '0', 'G'),
+  regsubst('key=value', /^(\w+)=(\w+)$/, '\2=\1'),
+  'text'.regsubst('t', 'T', 'G'),
+  regsubst('aaa', 'a', '\\\\', 'G'),
+  regsubst('x', 'x', '$0'),
+  regsubst('abab', 'b', '&'),
+  regsubst('AbAb', 'b', 'c', 'GI'),
+  regsubst('AbAb', /b/, 'c', 'G'),
+] }

@@ -1,0 +1,1 @@
+notify { 'v': message => [versioncmp('1.0', '1.0'), versioncmp('1.2', '1.10'), versioncmp('2.0', '1.9.9'), versioncmp('1.0a', '1.0b'), versioncmp('1.0-1', '1.0'), versioncmp('1.0', '1.0.0'), versioncmp('010', '10'), versioncmp('1.a', '1.B'), versioncmp('1.2.3', '1.2.3-rc1'), versioncmp('abc', 'ABC', true), versioncmp('abc', 'ABC', false)] }

@@ -1,0 +1,1 @@
+type Mymod::Name = Pattern[/^[a-z]+$/]

@@ -1,0 +1,1 @@
+type Mymod::Size = Variant[Integer[0], Enum['small', 'large']]

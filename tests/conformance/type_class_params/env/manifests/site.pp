@@ -1,0 +1,21 @@
+class typed (
+  Integer[1, 65535] $port = 80,
+  Enum['on', 'off'] $state = 'on',
+  Pattern[/^\w+$/] $word = 'abc',
+  Optional[String] $opt = undef,
+  Variant[Integer, String] $var = 'v',
+  Struct[{name => String, Optional[size] => Integer}] $st = {name => 'n'},
+  Array[String, 1] $list = ['x'],
+  Hash[String, Integer] $map = {'a' => 1},
+  Boolean $flag = false,
+  Float $ratio = 0.5,
+  Numeric $num = 3,
+  Tuple[String, Integer] $tup = ['a', 1],
+  String[2, 4] $short = 'abc',
+  NotUndef $nu = 0,
+  Data $data = {'k' => [1, 2.5, 'x', true, undef]},
+  Type[Integer] $itype = Integer[1, 2],
+  Scalar $sc = 1.5,
+  Any $any = undef,
+) {}
+class { 'typed': port => 443, state => 'off', opt => 'set', st => {name => 'm', size => 2}, ratio => 1.25 }

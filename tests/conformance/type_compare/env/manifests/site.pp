@@ -1,0 +1,1 @@
+notify { 'cmp': message => [Integer[1, 5] < Integer, Integer <= Integer, String > Enum['a'], Integer == Integer[default, default], Numeric > Float, Array[Integer] < Array, Optional[String] > String, Integer[1,2] != Integer[1,3], Type[String] == Type[String]] }

@@ -1,0 +1,1 @@
+function mymod::triple(Numeric $n) { $n * 3 }
