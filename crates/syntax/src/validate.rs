@@ -127,20 +127,14 @@ fn check_program(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
     checker.program(program);
 }
 
-/// The containers Puppet's checks look at.
+/// The containers that decide where a definition may appear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ctx {
     Program,
     /// A `BlockExpression` in Puppet's model.
     Block,
     Class,
-    Define,
-    Node,
-    Function,
-    Lambda,
-    /// The EPP template (Puppet's `EppExpression`, inside a lambda).
-    Epp,
-    /// Anything else.
+    /// Anything else: defines, nodes, lambdas, a template, expressions...
     Other,
 }
 
@@ -185,14 +179,12 @@ impl Checker<'_> {
             // `EppExpression` whose body is always a block.
             let params = program.epp_params.as_deref().unwrap_or(&[]);
             self.capture_last(params);
-            self.path.push(Ctx::Lambda);
-            self.params(params);
-            self.no_capture(params, "an Epp Template");
-            self.unique_params(params);
-            self.path.push(Ctx::Epp);
-            self.body(&program.body);
-            self.path.pop();
-            self.path.pop();
+            self.within(Ctx::Other, |c| {
+                c.params(params);
+                c.no_capture(params, "an Epp Template");
+                c.unique_params(params);
+                c.within(Ctx::Other, |c| c.body(&program.body));
+            });
         } else {
             self.statements(&program.body);
         }
@@ -497,7 +489,7 @@ impl Checker<'_> {
                 self.unique_params(&define.params);
                 self.reserved_params(&define.params, "the 'define' expression");
                 self.no_idem_last(&define.body, "A 'define' expression");
-                self.within(Ctx::Define, |c| {
+                self.within(Ctx::Other, |c| {
                     c.params(&define.params);
                     c.body(&define.body.statements);
                 });
@@ -508,7 +500,7 @@ impl Checker<'_> {
                     self.type_ref(r, "a Function Definition");
                 }
                 self.unique_params(&function.params);
-                self.within(Ctx::Function, |c| {
+                self.within(Ctx::Other, |c| {
                     c.params(&function.params);
                     if let Some(r) = &function.return_type {
                         c.expr(r);
@@ -518,7 +510,7 @@ impl Checker<'_> {
             }
             ExprKind::Node(node) => {
                 self.check_node(e, node);
-                self.within(Ctx::Node, |c| c.body(&node.body.statements));
+                self.within(Ctx::Other, |c| c.body(&node.body.statements));
             }
             ExprKind::TypeAlias(alias) => {
                 self.top(e);
@@ -555,7 +547,7 @@ impl Checker<'_> {
         if let Some(r) = &lambda.return_type {
             self.type_ref(r, "a Lambda");
         }
-        self.within(Ctx::Lambda, |c| {
+        self.within(Ctx::Other, |c| {
             c.params(&lambda.params);
             if let Some(r) = &lambda.return_type {
                 c.expr(r);
