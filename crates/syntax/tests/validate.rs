@@ -1617,4 +1617,44 @@ $y = { a => File <| |> }
   <%($x)%>
 ---
 1:1: Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace
+=== runtime/rt_resource_args.pp
+$x = Resource['file', 'a', 'b', 'c']
+notice($x)
+---
+=== runtime/rt_break.pp
+break()
+---
+=== runtime/rt_return.pp
+return 1
+---
+=== runtime/rt_next.pp
+next()
+---
+=== runtime/rt_default_key.pp
+$x = { default => 1 }
+notice($x)
+---
+=== runtime/rt_default_title.pp
+file { default: mode => '0644' }
+---
+=== runtime/rt_default_arg.pp
+notice(default)
+---
+=== runtime/rt_import.pp
+import 'x.pp'
+---
+=== runtime/rt_hash_key_expr.pp
+$x = { [1] => 2, { a => 1 } => 3 }
+notice($x)
+---
+=== runtime/rt_title_expr.pp
+file { [1, 2]: }
+---
+=== runtime/rt_dup_key.pp
+$x = { a => 1, a => 2 }
+notice($x)
+---
+=== runtime/rt_plan.pp
+class plan {}
+---
 "###;
