@@ -130,7 +130,11 @@ pub fn check(text: &str, epp: bool) -> Checked {
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();
-    Checked { parse, program: std::sync::Arc::new(program), errors }
+    Checked {
+        parse,
+        program: std::sync::Arc::new(program),
+        errors,
+    }
 }
 
 /// Parses a manifest (`.pp`).

@@ -23,13 +23,19 @@ impl Span {
 
     /// The smallest span covering both.
     pub fn cover(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 }
 
 impl From<rowan::TextRange> for Span {
     fn from(range: rowan::TextRange) -> Span {
-        Span { start: range.start().into(), end: range.end().into() }
+        Span {
+            start: range.start().into(),
+            end: range.end().into(),
+        }
     }
 }
 
@@ -61,7 +67,10 @@ pub enum ExprKind {
     /// converted to a string as Puppet's interpolation does).
     Concat(Vec<StrPart>),
     /// `@(TAG:syntax)`: the text (a `Literal::String` or a `Concat`) and the syntax.
-    Heredoc { syntax: Option<String>, text: Box<Expr> },
+    Heredoc {
+        syntax: Option<String>,
+        text: Box<Expr>,
+    },
     /// `$name` (without the `$`; `::x` keeps its leading `::`; `$0`, `$1` are "0", "1").
     Variable(String),
     /// A bare name: `foo`, `foo::bar` (a function name, a class name, a string...).
@@ -75,27 +84,65 @@ pub enum ExprKind {
     /// `a => b` standing alone as an argument or access key (`Struct[a => Integer]`):
     /// Puppet makes a hash of adjacent such pairs.
     UnfoldedHash(Vec<HashEntry>),
-    Unary { op: UnaryOp, expr: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Assign { op: AssignOp, target: Box<Expr>, value: Box<Expr> },
-    Relationship { op: EdgeOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        expr: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Assign {
+        op: AssignOp,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    Relationship {
+        op: EdgeOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `( expr )`
     Paren(Box<Expr>),
-    Selector { subject: Box<Expr>, entries: Vec<SelectorEntry> },
-    Access { target: Box<Expr>, keys: Vec<Expr> },
+    Selector {
+        subject: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+    },
+    Access {
+        target: Box<Expr>,
+        keys: Vec<Expr>,
+    },
     /// `name(args)`, `name args` (statement calls), `$x(args)` (callee any expression).
     Call(Box<Call>),
     /// `$x.name(args) |..| {..}`
     MethodCall(Box<MethodCall>),
-    If { cond: Box<Expr>, then: Block, otherwise: Option<Box<Expr>> },
-    Unless { cond: Box<Expr>, then: Block, otherwise: Option<Box<Expr>> },
-    Case { subject: Box<Expr>, options: Vec<CaseOption> },
+    If {
+        cond: Box<Expr>,
+        then: Block,
+        otherwise: Option<Box<Expr>>,
+    },
+    Unless {
+        cond: Box<Expr>,
+        then: Block,
+        otherwise: Option<Box<Expr>>,
+    },
+    Case {
+        subject: Box<Expr>,
+        options: Vec<CaseOption>,
+    },
     Block(Block),
     Resource(Box<Resource>),
     /// `File { mode => '0644' }`, `Resource[file] { ... }`
-    ResourceDefaults { type_ref: Box<Expr>, ops: Vec<AttributeOp> },
+    ResourceDefaults {
+        type_ref: Box<Expr>,
+        ops: Vec<AttributeOp>,
+    },
     /// `File['/x'] { mode => ... }`
-    ResourceOverride { resources: Box<Expr>, ops: Vec<AttributeOp> },
+    ResourceOverride {
+        resources: Box<Expr>,
+        ops: Vec<AttributeOp>,
+    },
     Collect(Box<Collect>),
     Class(Arc<ClassDef>),
     Define(Arc<DefineDef>),
@@ -103,7 +150,11 @@ pub enum ExprKind {
     Function(Arc<FunctionDef>),
     TypeAlias(Arc<TypeAlias>),
     /// `type X inherits Y { ... }` (Puppet's type definitions; not evaluated in catalogs).
-    TypeDefinition { name: String, parent: Option<String>, body: Block },
+    TypeDefinition {
+        name: String,
+        parent: Option<String>,
+        body: Block,
+    },
     /// EPP text rendered as is.
     RenderString(String),
     /// EPP `<%= expr %>`.
@@ -268,7 +319,12 @@ pub struct ResourceBody {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AttributeOp {
     /// `name => value` or `name +> value`
-    Set { name: String, append: bool, value: Expr, span: Span },
+    Set {
+        name: String,
+        append: bool,
+        value: Expr,
+        span: Span,
+    },
     /// `* => hash`
     Splat { value: Expr, span: Span },
 }
