@@ -1257,7 +1257,7 @@ impl<'e> Compiler<'e> {
     fn build_catalog(&self) -> cat::Catalog {
         let mut resources = Vec::new();
         let mut edges = Vec::new();
-        let included = |r: &Res| !(r.virtual_ && !r.exported);
+        let included = |r: &Res| !r.virtual_ || r.exported;
         for (id, r) in self.resources.iter().enumerate() {
             if !included(r) {
                 continue;

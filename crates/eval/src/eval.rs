@@ -157,7 +157,7 @@ impl<'e> Compiler<'e> {
                     return Err(EvalError::new("The operator '+=' is no longer supported"));
                 }
                 let v = self.eval_expr(value, scope, file)?;
-                self.assign(target, v.clone(), scope, file)?;
+                self.assign(target, v.clone(), scope)?;
                 Ok(v)
             }
             ExprKind::Relationship { .. } => {
@@ -541,13 +541,7 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    fn assign(
-        &mut self,
-        target: &Expr,
-        value: Value,
-        scope: ScopeId,
-        file: &Arc<SourceFile>,
-    ) -> Result<(), EvalError> {
+    fn assign(&mut self, target: &Expr, value: Value, scope: ScopeId) -> Result<(), EvalError> {
         match &target.kind {
             ExprKind::Variable(name) => {
                 if name.contains("::") {
@@ -574,7 +568,7 @@ impl<'e> Compiler<'e> {
                             )));
                         }
                         for (t, v) in targets.iter().zip(values.iter()) {
-                            self.assign(t, v.clone(), scope, file)?;
+                            self.assign(t, v.clone(), scope)?;
                         }
                     }
                     Value::Hash(map) => {
@@ -584,7 +578,7 @@ impl<'e> Compiler<'e> {
                                     .get(&Value::str(name.as_str()))
                                     .cloned()
                                     .unwrap_or(Value::Undef);
-                                self.assign(t, v, scope, file)?;
+                                self.assign(t, v, scope)?;
                             }
                         }
                     }

@@ -16,8 +16,6 @@ macro_rules! syntax_kinds {
             $($trivia,)*
             $($tok,)*
             $($node,)*
-            #[doc(hidden)]
-            __LAST,
         }
 
         impl SyntaxKind {
