@@ -1,15 +1,31 @@
 //! Per-node compile state: scopes, the catalog under construction, and Puppet's
 //! evaluation order (main code, node, lazy defined types and collectors, finish).
+//!
+//! The order and the rules follow Puppet 7's compiler (`Puppet::Parser::Compiler`,
+//! `Puppet::Resource::Type`, `Puppet::Parser::Resource`):
+//!
+//! * resources get the resource defaults visible from their scope when they are
+//!   created; classes are evaluated when declared, defined types late;
+//! * after the main manifest and the node, collectors and then defined types run until
+//!   nothing changes (`evaluate_generators`);
+//! * at the end (`finish`) relationships become `before`/`notify` values, overrides
+//!   still pending are merged, tags flow from containers to what they contain, and
+//!   non-relationship metaparameters flow down containment from `Class[main]`.
+
+mod finish;
+mod resources;
 
 use crate::env::{Def, Environment, SourceFile};
-use crate::error::EvalError;
+use crate::error::{EvalError, Flow, Location};
 use crate::types::{capitalize_segments, PType};
 use crate::value::{Value, ValueMap};
 use indexmap::IndexMap;
 use marionette_catalog as cat;
-use marionette_syntax::model::{DefineDef, EdgeOp, Expr, NodeDef, NodeMatcher, Param, Span};
-use std::collections::HashMap;
+use marionette_syntax::model::{ClassDef, DefineDef, EdgeOp, NodeDef, NodeMatcher, Param, Span};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+
+pub(crate) use resources::{OverrideParam, PendingOverride};
 
 pub type ScopeId = usize;
 pub type ResId = usize;
@@ -53,20 +69,42 @@ pub(crate) enum ScopeKind {
     Local,
 }
 
+/// Puppet's `source` of a scope, a resource or a parameter: the definition whose code
+/// was running. The override rules compare sources.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Source {
+    /// The main manifest (Puppet's class `''`).
+    Main,
+    Class(String),
+    Define(String),
+    Node(String),
+}
+
+/// One resource default (`File { mode => '0644' }`).
+#[derive(Clone, Debug)]
+pub(crate) struct DefaultParam {
+    pub value: Value,
+    pub source: Source,
+}
+
 pub(crate) struct Scope {
-    /// The declaring (dynamic) parent: resource defaults are looked up along it, and,
-    /// for local scopes, variables too.
+    /// Puppet's parent scope: for a class that inherits, the parent class's scope;
+    /// otherwise the scope that declared the class or defined type. Resource
+    /// defaults are looked up along it, and, for local scopes, variables too.
     pub parent: Option<ScopeId>,
-    /// For a class that inherits: the parent class's scope.
+    /// For a class that inherits: the parent class's scope (also `parent`).
     pub inherited: Option<ScopeId>,
     pub kind: ScopeKind,
     pub vars: HashMap<String, Value>,
-    pub defaults: IndexMap<String, Vec<(String, Value)>>,
+    /// Resource defaults by capitalised type name, then attribute.
+    pub defaults: IndexMap<String, IndexMap<String, DefaultParam>>,
     /// The class, define or node resource whose body this scope evaluates.
     pub resource: Option<ResId>,
     /// The name shown in `Scope(...)` log prefixes.
     pub title: String,
+    /// The module the running code comes from ("" for the main manifests).
     pub module_name: String,
+    pub source: Source,
 }
 
 #[derive(Clone, Debug)]
@@ -81,6 +119,11 @@ pub(crate) struct Res {
     pub rtype: String,
     pub title: String,
     pub params: IndexMap<String, Value>,
+    /// Who set a parameter, where that is not the resource's own source (defaults,
+    /// overrides).
+    pub param_sources: HashMap<String, Source>,
+    /// The source of the scope the resource was declared in.
+    pub source: Source,
     pub tags: Vec<String>,
     pub file: Option<Arc<SourceFile>>,
     pub line: Option<u32>,
@@ -90,40 +133,59 @@ pub(crate) struct Res {
     pub wire_kind: cat::ResourceKind,
     /// The scope the resource was declared in.
     pub scope: ScopeId,
+    /// The resource's first container (the target of its first containment edge).
     pub container: Option<ResId>,
     pub evaluated: bool,
     /// Set for classes: the class's own scope.
     pub class_scope: Option<ScopeId>,
 }
 
+/// A collector query, its operands evaluated when the collector was created (as
+/// Puppet's `CollectorTransformer` does).
+#[derive(Clone, Debug)]
+pub(crate) enum Query {
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+    Eq(String, Value),
+    Ne(String, Value),
+    Tag(Vec<String>),
+}
+
 pub(crate) struct Collector {
     pub rtype: String,
-    pub query: Option<Expr>,
+    pub query: Option<Query>,
     pub ops: Vec<(String, bool, Value)>,
     pub scope: ScopeId,
     pub file: Arc<SourceFile>,
-    pub matched: Vec<ResId>,
+    pub line: u32,
+    /// What it collected so far, in order.
+    pub collected: Vec<ResId>,
+    /// When this collector is the right side of a chain that collected nothing, the
+    /// left side stands in for it as the source of the next arrow.
+    pub alternative: Option<RelSide>,
 }
 
-pub(crate) struct PendingOverride {
-    pub rtype: String,
-    pub title: String,
-    pub ops: Vec<(String, bool, Value)>,
-    pub file: Arc<SourceFile>,
-    pub span: Span,
-}
-
-/// One side of a relationship: resources now, or a collector's matches at the end.
-#[derive(Clone, Debug)]
-pub(crate) enum RelSide {
-    Refs(Vec<(String, String)>),
+/// One operand of a relationship: a resource reference or a collector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RelItem {
+    Ref(String, String),
     Collector(usize),
 }
+
+/// One side of a relationship.
+pub(crate) type RelSide = Vec<RelItem>;
 
 pub(crate) struct Relationship {
     pub lhs: RelSide,
     pub op: EdgeOp,
     pub rhs: RelSide,
+}
+
+/// Parameters still to be evaluated while a class or define binds its parameters:
+/// reading one of them from a default expression is an error.
+struct ParamGuard {
+    scope: ScopeId,
+    pending: Vec<String>,
 }
 
 /// The compile of one node.
@@ -133,6 +195,7 @@ pub struct Compiler<'e> {
     pub(crate) options: CompileOptions,
     pub(crate) scopes: Vec<Scope>,
     pub(crate) resources: Vec<Res>,
+    /// Resources by (type, title), and by (type, alias).
     pub(crate) index: HashMap<(String, String), ResId>,
     pub(crate) class_scopes: HashMap<String, ScopeId>,
     pub(crate) classes: Vec<String>,
@@ -141,7 +204,11 @@ pub struct Compiler<'e> {
     pub(crate) overrides: Vec<PendingOverride>,
     pub(crate) relationships: Vec<Relationship>,
     pub(crate) realize_requests: Vec<((String, String), Arc<SourceFile>, Span)>,
-    pub(crate) contained: Vec<(ResId, ResId)>,
+    /// Containment edges, in the order they were made.
+    pub(crate) edges: Vec<(ResId, ResId)>,
+    /// Sources that ran a collector with an override block: Puppet lets them
+    /// override anything afterwards.
+    pub(crate) override_sources: HashSet<Source>,
     pub(crate) log: Vec<LogLine>,
     /// Capture groups of the last regex match, innermost last.
     pub(crate) matches: Vec<Vec<Option<String>>>,
@@ -149,8 +216,10 @@ pub struct Compiler<'e> {
     /// Output of the EPP templates being rendered, innermost last.
     pub(crate) render_sink: Vec<String>,
     pub(crate) main_class: ResId,
+    pub(crate) main_stage: ResId,
     pub(crate) node_resource: Option<ResId>,
     pub(crate) top: ScopeId,
+    param_guards: Vec<ParamGuard>,
 }
 
 /// The deepest nesting of evaluation (expressions, calls, classes) allowed.
@@ -174,15 +243,7 @@ pub fn compile(
             catalog,
             log: compiler.log,
         }),
-        Err(mut error) => {
-            let evaluation = error.flow.is_none()
-                && error.location.is_some()
-                && !error.message.starts_with("Could not parse");
-            if evaluation {
-                error.message = format!("Evaluation Error: {}", error.message);
-            }
-            Err((error, compiler.log))
-        }
+        Err(error) => Err((error, compiler.log)),
     }
 }
 
@@ -256,6 +317,21 @@ pub(crate) const METAPARAMS: &[&str] = &[
     "tag",
 ];
 
+/// The metaparameters that flow from a container to what it contains.
+const INHERITED_METAPARAMS: &[&str] = &[
+    "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
+];
+
+/// Whether a value is Puppet's `undef` (absent parameters count as undef too).
+fn is_unset(v: Option<&Value>) -> bool {
+    v.is_none_or(Value::is_undef)
+}
+
+/// `Could not find class ::x` / `Could not find resource 'X[y]'`: a reference string.
+pub(crate) fn ref_string(rtype: &str, title: &str) -> String {
+    format!("{}[{}]", capitalize_segments(rtype), title)
+}
+
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInput, options: CompileOptions) -> Compiler<'e> {
         let top = Scope {
@@ -267,6 +343,7 @@ impl<'e> Compiler<'e> {
             resource: None,
             title: "Class[main]".into(),
             module_name: String::new(),
+            source: Source::Main,
         };
         Compiler {
             env,
@@ -282,14 +359,17 @@ impl<'e> Compiler<'e> {
             overrides: Vec::new(),
             relationships: Vec::new(),
             realize_requests: Vec::new(),
-            contained: Vec::new(),
+            edges: Vec::new(),
+            override_sources: HashSet::new(),
             log: Vec::new(),
             matches: Vec::new(),
             depth: 0,
             render_sink: Vec::new(),
             main_class: 0,
+            main_stage: 0,
             node_resource: None,
             top: 0,
+            param_guards: Vec::new(),
         }
     }
 
@@ -306,6 +386,7 @@ impl<'e> Compiler<'e> {
         let title = self.scopes[parent].title.clone();
         let module_name = self.scopes[parent].module_name.clone();
         let resource = self.scopes[parent].resource;
+        let source = self.scopes[parent].source.clone();
         self.new_scope(Scope {
             parent: Some(parent),
             inherited: None,
@@ -315,7 +396,36 @@ impl<'e> Compiler<'e> {
             resource,
             title,
             module_name,
+            source,
         })
+    }
+
+    /// The nearest scope that is not a local (lambda) scope: Puppet's lambdas share the
+    /// scope object they run in, so resource defaults set there stay there.
+    pub(crate) fn named_scope(&self, mut scope: ScopeId) -> ScopeId {
+        while self.scopes[scope].kind == ScopeKind::Local {
+            match self.scopes[scope].parent {
+                Some(p) => scope = p,
+                None => break,
+            }
+        }
+        scope
+    }
+
+    /// The module a file belongs to, if it lies in a module on the modulepath.
+    pub(crate) fn module_of(&self, file: &SourceFile) -> String {
+        let path = std::path::Path::new(&file.path);
+        for dir in &self.env.modulepath {
+            if let Ok(rest) = path.strip_prefix(dir) {
+                let mut parts = rest.components();
+                if let (Some(module), Some(sub)) = (parts.next(), parts.next()) {
+                    if sub.as_os_str() == "manifests" {
+                        return module.as_os_str().to_string_lossy().into_owned();
+                    }
+                }
+            }
+        }
+        String::new()
     }
 
     fn run(&mut self) -> Result<cat::Catalog, EvalError> {
@@ -331,6 +441,7 @@ impl<'e> Compiler<'e> {
             .params
             .insert("name".into(), Value::str("main"));
         self.resources[stage].tags = vec!["stage".into()];
+        self.main_stage = stage;
         let settings = self.add_resource(self.simple_res(
             "Class",
             "Settings",
@@ -338,7 +449,9 @@ impl<'e> Compiler<'e> {
             ResKind::Class,
         ));
         self.resources[settings].tags = vec!["class".into(), "settings".into()];
-        self.resources[settings].container = Some(stage);
+        self.add_edge(stage, settings);
+        self.classes.push("settings".into());
+        push_unique(&mut self.catalog_tags, "settings".into());
         let main = self.add_resource(self.simple_res(
             "Class",
             "main",
@@ -349,11 +462,9 @@ impl<'e> Compiler<'e> {
             .params
             .insert("name".into(), Value::str("main"));
         self.resources[main].tags = vec!["class".into()];
-        self.resources[main].container = Some(stage);
+        self.add_edge(stage, main);
         self.main_class = main;
         self.scopes[self.top].resource = Some(main);
-        self.classes.push("settings".into());
-        push_unique(&mut self.catalog_tags, "settings".into());
 
         // The main manifests.
         let manifests = self.env.manifests.clone();
@@ -363,7 +474,9 @@ impl<'e> Compiler<'e> {
         }
         self.evaluate_node()?;
         self.evaluate_generators()?;
-        self.finish()
+        self.finish()?;
+        self.fail_on_unevaluated()?;
+        Ok(self.build_catalog())
     }
 
     fn simple_res(
@@ -377,6 +490,8 @@ impl<'e> Compiler<'e> {
             rtype: rtype.into(),
             title: title.into(),
             params: IndexMap::new(),
+            param_sources: HashMap::new(),
+            source: Source::Main,
             tags: Vec::new(),
             file: None,
             line: None,
@@ -391,6 +506,7 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// Adds a resource to the list and the index (no uniqueness checks).
     pub(crate) fn add_resource(&mut self, res: Res) -> ResId {
         let id = self.resources.len();
         self.index
@@ -399,6 +515,16 @@ impl<'e> Compiler<'e> {
         id
     }
 
+    /// A containment edge (each edge once).
+    pub(crate) fn add_edge(&mut self, source: ResId, target: ResId) {
+        if source == target || self.edges.contains(&(source, target)) {
+            return;
+        }
+        self.edges.push((source, target));
+        if self.resources[target].container.is_none() {
+            self.resources[target].container = Some(source);
+        }
+    }
     fn set_top_variables(&mut self) {
         let facts = self.node.facts.clone();
         let top = &mut self.scopes[0];
@@ -447,54 +573,74 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ nodes
 
+    /// The names tried against node definitions, in order.
+    fn node_names(&self) -> Vec<String> {
+        let certname = self.node.name.to_lowercase();
+        let mut names = vec![certname.clone()];
+        if self.options.legacy_node_matching {
+            // Puppet ≤ 6 `Puppet::Node#names` (as the oracle emulates it): the
+            // certname, its dot-chopped forms, then those of the fqdn fact.
+            let chopped = |name: &str| -> Vec<String> {
+                let parts: Vec<&str> = name.split('.').collect();
+                (1..=parts.len())
+                    .rev()
+                    .map(|n| parts[..n].join("."))
+                    .collect()
+            };
+            if certname.contains('.') {
+                names.extend(chopped(&certname));
+            }
+            let fact = |k: &str| match self.node.facts.get(&Value::str(k)) {
+                Some(Value::Str(s)) => Some(s.to_string()),
+                _ => None,
+            };
+            let fqdn =
+                fact("fqdn").or_else(|| Some(format!("{}.{}", fact("hostname")?, fact("domain")?)));
+            if let Some(fqdn) = fqdn {
+                names.extend(chopped(&fqdn));
+            }
+            let mut seen = HashSet::new();
+            names.retain(|n| seen.insert(n.clone()));
+        }
+        names
+    }
+
     fn evaluate_node(&mut self) -> Result<(), EvalError> {
         if self.env.nodes.is_empty() {
             return Ok(());
         }
-        let certname = self.node.name.to_lowercase();
-        let mut names = vec![certname.clone()];
-        if self.options.legacy_node_matching {
-            let mut parts: Vec<&str> = certname.split('.').collect();
-            while parts.len() > 1 {
-                parts.pop();
-                names.push(parts.join("."));
-            }
-            if let Some(Value::Str(fqdn)) = self.node.facts.get(&Value::str("fqdn")) {
-                names.push(fqdn.to_lowercase());
-            }
-        }
+        let names = self.node_names();
         let nodes = self.env.nodes.clone();
         let mut found: Option<(Def<NodeDef>, String, Vec<Option<String>>)> = None;
+        // For each name: an exact node name, else the first regex node that matches.
         'names: for name in &names {
+            let name = name.to_lowercase();
             for node in &nodes {
                 for m in &node.def.matchers {
                     if let NodeMatcher::Name(n) = m {
-                        if n.to_lowercase() == *name {
+                        if n.to_lowercase() == name {
                             found = Some((node.clone(), n.to_lowercase(), Vec::new()));
                             break 'names;
                         }
                     }
                 }
             }
-        }
-        if found.is_none() {
-            'regex: for name in &names {
-                for node in &nodes {
-                    for m in &node.def.matchers {
-                        if let NodeMatcher::Regex(source) = m {
-                            let re = crate::value::Regex::new(source)
-                                .map_err(|e| EvalError::new(format!("invalid regex: {e}")))?;
-                            if let Some(caps) = re.captures(name) {
-                                let cleaned: String = source
-                                    .chars()
-                                    .filter(|c| {
-                                        c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
-                                    })
-                                    .collect();
-                                found =
-                                    Some((node.clone(), format!("__node_regexp__{cleaned}"), caps));
-                                break 'regex;
-                            }
+            for node in &nodes {
+                for m in &node.def.matchers {
+                    if let NodeMatcher::Regex(source) = m {
+                        let re = crate::value::Regex::new(source)
+                            .map_err(|e| EvalError::new(format!("invalid regex: {e}")))?;
+                        if let Some(caps) = re.captures(&name) {
+                            let cleaned: String = source
+                                .to_lowercase()
+                                .chars()
+                                .filter(|c| {
+                                    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
+                                })
+                                .collect();
+                            let cleaned = cleaned.trim_start_matches('.').to_string();
+                            found = Some((node.clone(), format!("__node_regexp__{cleaned}"), caps));
+                            break 'names;
                         }
                     }
                 }
@@ -519,15 +665,23 @@ impl<'e> Compiler<'e> {
                 names.join(", ")
             )));
         };
+        // ensure_in_catalog(topscope): the Node resource, contained in Class[main].
         let mut res = self.simple_res("Node", &title, cat::ResourceKind::Unknown, ResKind::Node);
         res.tags = vec!["node".into()];
-        push_unique(&mut res.tags, title.to_lowercase());
-        push_unique(&mut res.tags, "class".into());
-        res.container = Some(self.main_class);
+        if is_valid_tag(&title) {
+            tag_with_segments(&title, &mut res.tags);
+        }
+        res.source = Source::Node(title.clone());
+        res.scope = self.top;
         let id = self.add_resource(res);
+        for tag in self.resources[id].tags.clone() {
+            push_unique(&mut self.catalog_tags, tag);
+        }
+        let main = self.main_class;
+        self.add_edge(main, id);
         self.node_resource = Some(id);
-        self.classes.push(title.to_lowercase());
-        push_unique(&mut self.catalog_tags, title.to_lowercase());
+        // evaluate_code: the node scope, whose parent is top scope.
+        self.add_class(&title);
         let scope = self.new_scope(Scope {
             parent: Some(self.top),
             inherited: None,
@@ -537,17 +691,35 @@ impl<'e> Compiler<'e> {
             resource: Some(id),
             title: format!("Node[{title}]"),
             module_name: String::new(),
+            source: Source::Node(title.clone()),
         });
+        self.scopes[scope]
+            .vars
+            .insert("title".into(), Value::str(title.as_str()));
+        self.scopes[scope]
+            .vars
+            .insert("name".into(), Value::str(title.as_str()));
+        self.class_scopes.insert(title.clone(), scope);
         self.matches.push(caps);
         let result = self.eval_statements(&node.def.body.statements, scope, &node.file);
         self.matches.pop();
         result
     }
 
+    /// Puppet's `add_class`: the evaluated class (or node) joins the class list and
+    /// tags the catalog.
+    fn add_class(&mut self, name: &str) {
+        self.classes.push(name.to_lowercase());
+        if is_valid_tag(name) {
+            tag_with_segments(name, &mut self.catalog_tags);
+        }
+    }
+
     // ------------------------------------------------------------------ classes
 
-    /// Declares a class (include-like when `params` is None). Returns its resource.
-    #[allow(clippy::too_many_arguments)]
+    /// Declares a class: include-like when `params` is None (`include`, `require`,
+    /// `contain`), resource-like otherwise (`class { 'x': }`). The class is evaluated
+    /// at once. Returns its resource.
     pub(crate) fn declare_class(
         &mut self,
         name: &str,
@@ -556,115 +728,150 @@ impl<'e> Compiler<'e> {
         at: Option<(&Arc<SourceFile>, Span)>,
         contain: bool,
     ) -> Result<ResId, EvalError> {
-        let name = name.trim_start_matches("::").to_lowercase();
-        let title = capitalize_segments(&name);
-        if let Some(&id) = self.index.get(&("Class".to_string(), title.clone())) {
-            if params.is_some() {
-                let (file, line) = self.res_location(id);
-                let here = at.map(|(f, s)| self.location(f, s)).unwrap_or_default();
-                let _ = (file, line);
-                return Err(EvalError::new(format!(
-                    "Duplicate declaration: Class[{title}] is already declared{}; cannot redeclare",
-                    self.declared_at(id)
-                ))
-                .with_location(here));
+        let id = match params {
+            Some(params) => {
+                let id = self.declare_class_resource_like(name, params, from, at)?;
+                let title = self.resources[id].title.to_lowercase();
+                self.include_class(&title, from, false)?
             }
-            if contain {
-                self.contain(from, id);
-            }
-            return Ok(id);
-        }
-        let Some(def) = self.env.find_class(&name).map_err(EvalError::from_load)? else {
-            let message = format!("Could not find class ::{name} for {}", self.node.name);
-            let here = at.map(|(f, s)| self.location(f, s)).unwrap_or_default();
-            return Err(EvalError::new(message).with_location(here));
+            None => self.include_class(name, from, true)?,
         };
-        // A parent class is declared (include-like) first.
-        let mut parent_scope = None;
-        if let Some(parent) = &def.def.parent {
-            let parent_id = self.declare_class_resource(parent, None, from, None)?;
-            parent_scope = Some(parent_id);
-        }
-        let id = self.declare_class_resource(&name, params, from, at)?;
-        if let Some(parent_id) = parent_scope {
-            self.evaluate_class(parent_id)?;
-        }
-        self.evaluate_class(id)?;
         if contain {
-            self.contain(from, id);
+            if let Some(container) = self.scopes[from].resource {
+                self.add_edge(container, id);
+            }
         }
         Ok(id)
     }
 
-    fn contain(&mut self, from: ScopeId, class: ResId) {
-        if let Some(container) = self.scopes[from].resource {
-            if container != class && !self.contained.contains(&(container, class)) {
-                self.contained.push((container, class));
-            }
-        }
-    }
-
-    /// Adds the Class resource (without evaluating it); for an already declared class,
-    /// returns it.
-    fn declare_class_resource(
+    /// `class { 'name': ... }`: creates the Class resource with its parameters (a
+    /// second declaration is a duplicate), declaring the parent class first.
+    fn declare_class_resource_like(
         &mut self,
         name: &str,
-        params: Option<IndexMap<String, Value>>,
+        params: IndexMap<String, Value>,
         from: ScopeId,
         at: Option<(&Arc<SourceFile>, Span)>,
     ) -> Result<ResId, EvalError> {
-        let name = name.trim_start_matches("::").to_lowercase();
-        let title = capitalize_segments(&name);
-        if let Some(&id) = self.index.get(&("Class".to_string(), title.clone())) {
+        let lower = name.trim_start_matches("::").to_lowercase();
+        let Some(def) = self.env.find_class(&lower).map_err(EvalError::from_load)? else {
+            return Err(EvalError::new(format!(
+                "Could not find declared class {}",
+                name.trim_start_matches("::")
+            )));
+        };
+        let title = capitalize_segments(&def.def.name);
+        let (file, line) = match at {
+            Some((file, span)) => (Some(file.clone()), Some(file.line_col(span.start).0)),
+            None => (None, None),
+        };
+        let mut res = self.simple_res("Class", &title, cat::ResourceKind::Class, ResKind::Class);
+        res.evaluated = false;
+        res.scope = from;
+        res.source = self.scopes[from].source.clone();
+        res.file = file;
+        res.line = line;
+        res.params = params;
+        self.add_defaults(&mut res, from);
+        self.init_tags(&mut res)?;
+        self.instantiate_class(&def, from)?;
+        for tag in res.tags.clone() {
+            push_unique(&mut self.catalog_tags, tag);
+        }
+        self.add_to_catalog(res, from)
+    }
+
+    /// Puppet's `instantiate_resource`: a class's parent class joins the catalog
+    /// (include-like, not yet evaluated) before the class does.
+    fn instantiate_class(&mut self, def: &Def<ClassDef>, from: ScopeId) -> Result<(), EvalError> {
+        let Some(parent) = &def.def.parent else {
+            return Ok(());
+        };
+        let parent_def = self.parent_class(def, parent)?;
+        let title = capitalize_segments(&parent_def.def.name);
+        if self.find("Class", &title).is_none() {
+            self.ensure_class_in_catalog(&parent_def, from)?;
+        }
+        Ok(())
+    }
+
+    /// The definition of a class's parent class, or Puppet's error.
+    fn parent_class(&self, def: &Def<ClassDef>, parent: &str) -> Result<Def<ClassDef>, EvalError> {
+        match self.env.find_class(parent).map_err(EvalError::from_load)? {
+            Some(p) => Ok(p),
+            None => {
+                let line = def.file.line_col(def.def.span.start).0;
+                Err(EvalError::located(
+                    format!(
+                        "Could not find parent resource type '::{}' of type hostclass in {}",
+                        parent.trim_start_matches("::"),
+                        self.env.name
+                    ),
+                    &def.file.path,
+                    Some(line),
+                ))
+            }
+        }
+    }
+
+    /// Puppet's `ensure_in_catalog` without parameters: the class's resource, created
+    /// (with its parent) if it is not in the catalog yet.
+    fn ensure_class_in_catalog(
+        &mut self,
+        def: &Def<ClassDef>,
+        from: ScopeId,
+    ) -> Result<ResId, EvalError> {
+        let title = capitalize_segments(&def.def.name);
+        if let Some(id) = self.find("Class", &title) {
             return Ok(id);
         }
-        let Some(def) = self.env.find_class(&name).map_err(EvalError::from_load)? else {
+        let mut res = self.simple_res("Class", &title, cat::ResourceKind::Unknown, ResKind::Class);
+        res.evaluated = false;
+        res.scope = from;
+        res.source = self.scopes[from].source.clone();
+        self.add_defaults(&mut res, from);
+        self.init_tags(&mut res)?;
+        self.instantiate_class(def, from)?;
+        for tag in res.tags.clone() {
+            push_unique(&mut self.catalog_tags, tag);
+        }
+        self.add_to_catalog(res, from)
+    }
+
+    /// Include-like declaration (`evaluate_classes` with lazy evaluation off): the
+    /// class joins the catalog if needed and is evaluated.
+    fn include_class(
+        &mut self,
+        name: &str,
+        from: ScopeId,
+        absolute: bool,
+    ) -> Result<ResId, EvalError> {
+        let lower = name.trim_start_matches("::").to_lowercase();
+        let Some(def) = self.env.find_class(&lower).map_err(EvalError::from_load)? else {
+            let shown = if absolute {
+                format!("::{lower}")
+            } else {
+                name.to_string()
+            };
             return Err(EvalError::new(format!(
-                "Could not find class ::{name} for {}",
+                "Could not find class {shown} for {}",
                 self.node.name
             )));
         };
-        if let Some(parent) = &def.def.parent {
-            self.declare_class_resource(parent, None, from, None)?;
-        }
-        let resource_like = params.is_some();
-        let mut res = self.simple_res(
-            "Class",
-            &title,
-            if resource_like {
-                cat::ResourceKind::Class
-            } else {
-                cat::ResourceKind::Unknown
-            },
-            ResKind::Class,
-        );
-        res.evaluated = false;
-        res.scope = from;
-        if let Some((file, span)) = at {
-            if resource_like {
-                res.file = Some(file.clone());
-                res.line = Some(file.line_col(span.start).0);
+        let key = def.def.name.to_lowercase();
+        if let Some(&scope) = self.class_scopes.get(&key) {
+            if let Some(id) = self.scopes[scope].resource {
+                return Ok(id);
             }
         }
-        res.tags = vec!["class".into()];
-        tag_with_segments(&name, &mut res.tags);
-        if let Some(container) = self.scopes[from].resource {
-            let inherited = self.resources[container].tags.clone();
-            for tag in inherited {
-                push_unique(&mut res.tags, tag);
-            }
-        }
-        if let Some(p) = params {
-            // Metaparameters and declared values; the rest are filled in at evaluation.
-            res.params = p;
-        }
-        let id = self.add_resource(res);
-        let _ = def;
+        let id = self.ensure_class_in_catalog(&def, from)?;
+        self.evaluate_class(id)?;
         Ok(id)
     }
 
-    /// Evaluates a declared class's parameters and body (once).
-    fn evaluate_class(&mut self, id: ResId) -> Result<(), EvalError> {
+    /// Evaluates a declared class (once): its parent first, then its parameters in its
+    /// own scope, its stage, and its body.
+    pub(crate) fn evaluate_class(&mut self, id: ResId) -> Result<(), EvalError> {
         if self.resources[id].evaluated {
             return Ok(());
         }
@@ -674,21 +881,24 @@ impl<'e> Compiler<'e> {
             .env
             .find_class(&name)
             .map_err(EvalError::from_load)?
-            .expect("declared classes exist");
+            .ok_or_else(|| EvalError::new(format!("Could not find class ::{name}")))?;
         let from = self.resources[id].scope;
-        let inherited = match &def.def.parent {
-            Some(parent) => {
-                let pid = self.declare_class_resource(parent, None, from, None)?;
+        // The parent class is evaluated first; its scope is this class's parent.
+        let mut inherited = None;
+        if let Some(parent) = &def.def.parent {
+            let parent_def = self.parent_class(&def, parent)?;
+            let parent_title = capitalize_segments(&parent_def.def.name);
+            if let Some(pid) = self.find("Class", &parent_title) {
                 self.evaluate_class(pid)?;
-                self.class_scopes
-                    .get(&parent.trim_start_matches("::").to_lowercase())
-                    .copied()
+                inherited = self
+                    .class_scopes
+                    .get(&parent_def.def.name.to_lowercase())
+                    .copied();
             }
-            None => None,
-        };
-        let module_name = name.split("::").next().unwrap_or_default().to_string();
+        }
+        let module_name = self.module_of(&def.file);
         let scope = self.new_scope(Scope {
-            parent: Some(from),
+            parent: Some(inherited.unwrap_or(from)),
             inherited,
             kind: ScopeKind::Class,
             vars: HashMap::new(),
@@ -696,299 +906,235 @@ impl<'e> Compiler<'e> {
             resource: Some(id),
             title: format!("Class[{}]", self.resources[id].title),
             module_name,
+            source: Source::Class(name.clone()),
         });
         self.resources[id].class_scope = Some(scope);
-        self.class_scopes.insert(name.clone(), scope);
+        self.add_class(&name);
+        self.set_module_variables(scope);
         self.scopes[scope]
             .vars
             .insert("title".into(), Value::str(name.as_str()));
         self.scopes[scope]
             .vars
             .insert("name".into(), Value::str(name.as_str()));
-        // Stage containment.
-        let stage_title = match self.resources[id].params.get("stage") {
-            Some(Value::Str(s)) => s.to_string(),
-            _ => "main".into(),
-        };
-        let stage = self
-            .index
-            .get(&("Stage".to_string(), stage_title.clone()))
-            .copied()
-            .ok_or_else(|| {
-                EvalError::new(format!(
-                    "Could not find stage {stage_title} specified by Class[{}]",
-                    self.resources[id].title
-                ))
-            })?;
-        self.resources[id].container = Some(stage);
-        self.classes.push(name.clone());
-        tag_with_segments(&name, &mut self.catalog_tags);
-        let given = std::mem::take(&mut self.resources[id].params);
+        self.class_scopes.insert(name.clone(), scope);
         let title = self.resources[id].title.clone();
-        let params = self.bind_parameters(
+        self.bind_parameters(
+            id,
             &format!("Class[{title}]"),
             &def.def.params,
-            given,
             scope,
             &def.file,
         )?;
-        self.resources[id].params = params;
+        self.add_edge_to_stage(id)?;
         self.matches.push(Vec::new());
         let result = self.eval_statements(&def.def.body.statements, scope, &def.file);
         self.matches.pop();
         result
     }
 
-    /// Binds declared parameter values and defaults into `scope`; returns the resource
-    /// parameters in Puppet's order (given values first, then defaults), metaparameters
-    /// included.
-    pub(crate) fn bind_parameters(
-        &mut self,
-        owner: &str,
-        params: &[Param],
-        mut given: IndexMap<String, Value>,
-        scope: ScopeId,
-        file: &Arc<SourceFile>,
-    ) -> Result<IndexMap<String, Value>, EvalError> {
-        for key in given.keys() {
-            if !params.iter().any(|p| &p.name == key)
-                && !METAPARAMS.contains(&key.as_str())
-                && key != "name"
-            {
-                return Err(EvalError::new(format!(
-                    "{owner}: has no parameter named '{key}'"
-                )));
+    /// `$module_name` (the module of the running code) and `$caller_module_name` (the
+    /// module of the code that declared it).
+    fn set_module_variables(&mut self, scope: ScopeId) {
+        let module = self.scopes[scope].module_name.clone();
+        if !module.is_empty() {
+            self.scopes[scope]
+                .vars
+                .insert("module_name".into(), Value::str(module.as_str()));
+        }
+        if let Some(parent) = self.scopes[scope].parent {
+            let caller = self.scopes[parent].module_name.clone();
+            if !caller.is_empty() {
+                self.scopes[scope]
+                    .vars
+                    .insert("caller_module_name".into(), Value::str(caller.as_str()));
             }
         }
-        let mut result = IndexMap::new();
-        for (k, v) in &given {
-            if params.iter().any(|p| &p.name == k) || METAPARAMS.contains(&k.as_str()) {
-                result.insert(k.clone(), v.clone());
+    }
+
+    /// Puppet's `add_edge_to_stage`: a class goes into its own stage, else the stage of
+    /// the resource that declared it, else `main`.
+    fn add_edge_to_stage(&mut self, id: ResId) -> Result<(), EvalError> {
+        let declaring = self.scopes[self.resources[id].scope].resource;
+        let stage_of = |c: &Compiler, r: ResId| match c.resources[r].params.get("stage") {
+            Some(v) if !v.is_undef() => Some(v.to_string()),
+            _ => None,
+        };
+        let wanted = stage_of(self, id).or_else(|| declaring.and_then(|d| stage_of(self, d)));
+        let title = wanted.clone().unwrap_or_else(|| "main".into());
+        let Some(stage) = self.find("Stage", &title) else {
+            return Err(EvalError::new(format!(
+                "Could not find stage {title} specified by Class[{}]",
+                self.resources[id].title
+            )));
+        };
+        if title != "main" && wanted.is_some() {
+            self.resources[id]
+                .params
+                .insert("stage".into(), Value::str(title.as_str()));
+        }
+        self.add_edge(stage, id);
+        Ok(())
+    }
+
+    /// Binds a class's or define's parameters in `scope` as Puppet's
+    /// `set_resource_parameters` does: given values (undef counts as not given when
+    /// there is a default), then defaults in order (a default may read parameters
+    /// bound before it), then the checks (unknown, missing, wrong type). The resource
+    /// keeps the given values followed by the defaults.
+    pub(crate) fn bind_parameters(
+        &mut self,
+        id: ResId,
+        owner: &str,
+        params: &[Param],
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<(), EvalError> {
+        let given: IndexMap<String, Value> = self.resources[id]
+            .params
+            .iter()
+            .filter(|(k, _)| *k != "name" && *k != "title")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let mut values: IndexMap<String, Value> = given.clone();
+        let pending: Vec<String> = params
+            .iter()
+            .filter(|p| is_unset(given.get(&p.name)))
+            .map(|p| p.name.clone())
+            .collect();
+        self.param_guards.push(ParamGuard {
+            scope,
+            pending: pending.clone(),
+        });
+        for (name, v) in &given {
+            self.scopes[scope].vars.insert(name.clone(), v.clone());
+        }
+        let mut result = Ok(());
+        for param in params {
+            if !is_unset(given.get(&param.name)) {
+                continue;
+            }
+            let Some(default) = &param.default else {
+                continue;
+            };
+            match self.eval_expr(default, scope, file) {
+                Ok(v) => {
+                    self.resources[id]
+                        .params
+                        .insert(param.name.clone(), v.clone());
+                    self.scopes[scope]
+                        .vars
+                        .insert(param.name.clone(), v.clone());
+                    values.insert(param.name.clone(), v);
+                    if let Some(guard) = self.param_guards.last_mut() {
+                        guard.pending.retain(|p| *p != param.name);
+                    }
+                }
+                Err(e) => {
+                    result = Err(match e.flow.as_deref() {
+                        Some(Flow::UnevaluatedParameter(to)) => {
+                            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+                            let pos = |n: &str| names.iter().position(|x| *x == n);
+                            if pos(to) < pos(&param.name) {
+                                EvalError::new(format!(
+                                    "{owner}: expects a value for parameter ${to}"
+                                ))
+                            } else {
+                                EvalError::new(format!(
+                                    "{owner}: default expression for ${} tries to illegally access not yet evaluated ${to}",
+                                    param.name
+                                ))
+                            }
+                        }
+                        _ => e,
+                    });
+                    break;
+                }
+            }
+        }
+        self.param_guards.pop();
+        result?;
+        // The checks, all at once, as Puppet's TypeMismatchDescriber does.
+        use crate::describe::{join_mismatches, parameter_mismatches, Mismatch};
+        let mut errors = Vec::new();
+        for key in values.keys() {
+            if !params.iter().any(|p| &p.name == key) && !METAPARAMS.contains(&key.as_str()) {
+                errors.push(Mismatch::invalid_parameter(key));
             }
         }
         for param in params {
-            let value = match given.shift_remove(&param.name) {
-                Some(v) => v,
-                None => match &param.default {
-                    Some(default) => {
-                        let v = self.eval_expr(default, scope, file)?;
-                        result.insert(param.name.clone(), v.clone());
-                        v
-                    }
-                    None => {
-                        let optional = match &param.type_expr {
-                            Some(t) => {
-                                let ty = self.eval_type(t, scope, file)?;
-                                ty.is_instance(&Value::Undef)
-                            }
-                            None => false,
-                        };
-                        if !optional || param.type_expr.is_none() {
-                            return Err(EvalError::new(format!(
-                                "{owner}: expects a value for parameter '{}'",
-                                param.name
-                            )));
-                        }
-                        Value::Undef
-                    }
-                },
-            };
-            if let Some(t) = &param.type_expr {
-                let ty = self.eval_type(t, scope, file)?;
-                if let Some(msg) = crate::describe::parameter_error(owner, &param.name, &ty, &value)
-                {
-                    return Err(EvalError::new(msg));
-                }
-            }
-            self.scopes[scope].vars.insert(param.name.clone(), value);
-        }
-        Ok(result)
-    }
-
-    // ------------------------------------------------------------------ resources
-
-    /// Where a resource was declared, for duplicate-declaration messages.
-    pub(crate) fn declared_at(&self, id: ResId) -> String {
-        let (file, line) = self.res_location(id);
-        match (file, line) {
-            (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
-            _ => String::new(),
-        }
-    }
-
-    fn res_location(&self, id: ResId) -> (Option<String>, Option<u32>) {
-        let r = &self.resources[id];
-        (r.file.as_ref().map(|f| f.path.clone()), r.line)
-    }
-
-    pub(crate) fn location(&self, file: &Arc<SourceFile>, span: Span) -> crate::error::Location {
-        let (line, column) = file.line_col(span.start);
-        crate::error::Location {
-            file: file.path.clone(),
-            line,
-            column,
-        }
-    }
-
-    /// Declares one resource instance (built-in or defined type).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn declare_resource(
-        &mut self,
-        rtype: &str,
-        title: String,
-        params: IndexMap<String, Value>,
-        scope: ScopeId,
-        file: &Arc<SourceFile>,
-        span: Span,
-        form: marionette_syntax::model::ResourceForm,
-    ) -> Result<ResId, EvalError> {
-        use marionette_syntax::model::ResourceForm;
-        let lower = rtype.to_lowercase();
-        let type_name = capitalize_segments(&lower);
-        let (kind, wire_kind) = if BUILTIN_TYPES.contains(&lower.as_str()) {
-            (ResKind::Builtin, cat::ResourceKind::CompilableType)
-        } else if let Some(def) = self.env.find_define(&lower).map_err(EvalError::from_load)? {
-            (
-                ResKind::Define(def.def.clone(), def.file.clone()),
-                cat::ResourceKind::DefinedType,
-            )
-        } else if self.env.has_ruby_type(&lower) {
-            (ResKind::Builtin, cat::ResourceKind::CompilableType)
-        } else {
-            return Err(EvalError::new(format!("Unknown resource type: '{lower}'"))
-                .with_location(self.location(file, span)));
-        };
-        let key = (type_name.clone(), title.clone());
-        if let Some(&existing) = self.index.get(&key) {
-            let line = file.line_col(span.start).0;
-            return Err(EvalError::new(format!(
-                "Duplicate declaration: {type_name}[{title}] is already declared{}; cannot redeclare (file: {}, line: {line})",
-                self.declared_at(existing),
-                file.path
-            )));
-        }
-        let mut tags = Vec::new();
-        if let Some(tag) = params.get("tag") {
-            let values: Vec<Value> = match tag {
-                Value::Array(items) => items.iter().cloned().collect(),
-                other => vec![other.clone()],
-            };
-            for v in values {
-                let t = v.to_string();
-                if !is_valid_tag(&t) {
-                    return Err(EvalError::new(format!("Invalid tag '{t}'"))
-                        .with_location(self.location(file, span)));
-                }
-                tag_with_segments(&t, &mut tags);
-            }
-        }
-        tag_with_segments(&lower, &mut tags);
-        if is_valid_tag(&title) {
-            tag_with_segments(&title, &mut tags);
-        }
-        let container = self.scopes[scope].resource;
-        if let Some(c) = container {
-            for t in self.resources[c].tags.clone() {
-                push_unique(&mut tags, t);
-            }
-        }
-        let kind_is_stage = type_name == "Stage";
-        let mut params = params;
-        if matches!(kind, ResKind::Builtin) {
-            let nv = namevar(&type_name);
-            if params.get(nv).is_some_and(|v| v.to_string() == title) {
-                params.shift_remove(nv);
-            }
-        }
-        let res = Res {
-            rtype: type_name,
-            title,
-            params,
-            tags,
-            file: Some(file.clone()),
-            line: Some(file.line_col(span.start).0),
-            exported: form == ResourceForm::Exported,
-            virtual_: form != ResourceForm::Regular,
-            evaluated: !matches!(kind, ResKind::Define(..)),
-            kind,
-            wire_kind,
-            scope,
-            // Run stages take their container's tags but stand outside it.
-            container: if kind_is_stage { None } else { container },
-            class_scope: None,
-        };
-        let id = self.add_resource(res);
-        Ok(id)
-    }
-
-    /// Merges attribute operations into an existing resource (overrides, collectors).
-    pub(crate) fn apply_ops(&mut self, id: ResId, ops: &[(String, bool, Value)]) {
-        let res = &mut self.resources[id];
-        for (name, append, value) in ops {
-            if *append {
-                let mut items: Vec<Value> = match res.params.get(name) {
-                    Some(Value::Array(a)) => a.iter().cloned().collect(),
-                    Some(Value::Undef) | None => Vec::new(),
-                    Some(other) => vec![other.clone()],
-                };
-                match value {
-                    Value::Array(a) => items.extend(a.iter().cloned()),
-                    other => items.push(other.clone()),
-                }
-                res.params.insert(name.clone(), Value::array(items));
-            } else if value.is_undef() {
-                res.params.shift_remove(name);
-                res.params.insert(name.clone(), Value::Undef);
-            } else {
-                res.params.insert(name.clone(), value.clone());
-            }
-        }
-    }
-
-    pub(crate) fn find(&self, rtype: &str, title: &str) -> Option<ResId> {
-        let t = capitalize_segments(rtype);
-        let title = if t == "Class" {
-            capitalize_segments(title)
-        } else {
-            title.to_string()
-        };
-        self.index.get(&(t, title)).copied()
-    }
-
-    // ------------------------------------------------------------------ lazy evaluation
-
-    fn evaluate_generators(&mut self) -> Result<(), EvalError> {
-        loop {
-            let mut progress = false;
-            // Defined types declared so far (in order), except virtual/exported ones.
-            let mut i = 0;
-            while i < self.resources.len() {
-                if !self.resources[i].evaluated && !self.resources[i].virtual_ {
-                    if let ResKind::Define(..) = self.resources[i].kind {
-                        self.evaluate_define(i)?;
-                        progress = true;
+            match values.get(&param.name) {
+                Some(value) => {
+                    if let Some(t) = &param.type_expr {
+                        let ty = self.eval_type(t, scope, file)?;
+                        errors.extend(parameter_mismatches(&param.name, &ty, value));
                     }
                 }
-                i += 1;
+                None => {
+                    if param.default.is_none() {
+                        errors.push(Mismatch::missing_parameter(&param.name));
+                    }
+                }
             }
-            if self.evaluate_collections()? {
-                progress = true;
-            }
-            if !progress {
-                break;
+        }
+        if !errors.is_empty() {
+            return Err(EvalError::new(join_mismatches(owner, &errors)));
+        }
+        for param in params {
+            if !values.contains_key(&param.name) {
+                self.scopes[scope]
+                    .vars
+                    .insert(param.name.clone(), Value::Undef);
             }
         }
         Ok(())
     }
 
+    /// While parameters are being bound: reading one that is not bound yet.
+    pub(crate) fn unevaluated_parameter(&self, name: &str, scope: ScopeId) -> Option<String> {
+        let guard = self.param_guards.last()?;
+        let mut s = Some(scope);
+        while let Some(cur) = s {
+            if cur == guard.scope {
+                return guard
+                    .pending
+                    .iter()
+                    .any(|p| p == name)
+                    .then(|| name.to_string());
+            }
+            if self.scopes[cur].kind != ScopeKind::Local {
+                return None;
+            }
+            s = self.scopes[cur].parent;
+        }
+        None
+    }
+
+    // ------------------------------------------------------------------ defined types
+
+    /// Evaluates a defined type instance: its parameters and body in a scope whose
+    /// parent is the scope that declared it. Errors are reported against the instance.
     fn evaluate_define(&mut self, id: ResId) -> Result<(), EvalError> {
+        let result = self.evaluate_define_body(id);
+        result.map_err(|e| {
+            let r = &self.resources[id];
+            let location = Location {
+                file: r.file.as_ref().map(|f| f.path.clone()).unwrap_or_default(),
+                line: r.line.unwrap_or(0),
+                column: 0,
+            };
+            e.wrapped("a Resource Statement", location, true)
+        })
+    }
+
+    fn evaluate_define_body(&mut self, id: ResId) -> Result<(), EvalError> {
         self.resources[id].evaluated = true;
         let ResKind::Define(def, file) = self.resources[id].kind.clone() else {
             return Ok(());
         };
         let from = self.resources[id].scope;
         let title = self.resources[id].title.clone();
-        let module_name = def.name.split("::").next().unwrap_or_default().to_string();
+        let module_name = self.module_of(&file);
         let scope = self.new_scope(Scope {
             parent: Some(from),
             inherited: None,
@@ -998,7 +1144,9 @@ impl<'e> Compiler<'e> {
             resource: Some(id),
             title: format!("{}[{}]", self.resources[id].rtype, title),
             module_name,
+            source: Source::Define(def.name.to_lowercase()),
         });
+        self.set_module_variables(scope);
         self.scopes[scope]
             .vars
             .insert("title".into(), Value::str(title.as_str()));
@@ -1008,348 +1156,119 @@ impl<'e> Compiler<'e> {
             .cloned()
             .unwrap_or_else(|| Value::str(title.as_str()));
         self.scopes[scope].vars.insert("name".into(), name);
-        let given = std::mem::take(&mut self.resources[id].params);
         let owner = format!("{}[{}]", self.resources[id].rtype, title);
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
+            self.depth -= 1;
             return Err(EvalError::new(
                 "Defined types are nested too deeply".to_string(),
             ));
         }
-        let params = self.bind_parameters(&owner, &def.params, given, scope, &file);
-        let params = match params {
-            Ok(p) => p,
-            Err(e) => {
-                self.depth -= 1;
-                return Err(e);
-            }
-        };
-        self.resources[id].params = params;
-        self.matches.push(Vec::new());
-        let result = self.eval_statements(&def.body.statements, scope, &file);
-        self.matches.pop();
+        let result = self
+            .bind_parameters(id, &owner, &def.params, scope, &file)
+            .and_then(|()| {
+                self.matches.push(Vec::new());
+                let r = self.eval_statements(&def.body.statements, scope, &file);
+                self.matches.pop();
+                r
+            });
         self.depth -= 1;
         result
     }
 
-    /// Runs every collector; returns whether anything new was realized.
-    fn evaluate_collections(&mut self) -> Result<bool, EvalError> {
-        let mut progress = false;
-        for c in 0..self.collectors.len() {
-            let rtype = self.collectors[c].rtype.clone();
-            let candidates: Vec<ResId> = (0..self.resources.len())
-                .filter(|&i| self.resources[i].rtype == rtype && !self.resources[i].exported)
-                .filter(|i| !self.collectors[c].matched.contains(i))
+    // ------------------------------------------------------------------ lazy evaluation
+
+    /// Collectors, then defined types, until neither finds anything new.
+    fn evaluate_generators(&mut self) -> Result<(), EvalError> {
+        let mut rounds = 0;
+        loop {
+            let mut progress = self.evaluate_collections()?;
+            let pending: Vec<ResId> = (0..self.resources.len())
+                .filter(|&i| {
+                    let r = &self.resources[i];
+                    !r.evaluated && !r.virtual_ && matches!(r.kind, ResKind::Define(..))
+                })
                 .collect();
-            for id in candidates {
-                let matches = match &self.collectors[c].query {
-                    None => true,
-                    Some(q) => {
-                        let q = q.clone();
-                        let scope = self.collectors[c].scope;
-                        let file = self.collectors[c].file.clone();
-                        self.query_matches(&q, id, scope, &file)?
-                    }
-                };
-                if matches {
-                    self.collectors[c].matched.push(id);
-                    if self.resources[id].virtual_ {
-                        self.resources[id].virtual_ = false;
-                        progress = true;
-                    }
-                    let ops = self.collectors[c].ops.clone();
-                    self.apply_ops(id, &ops);
+            for id in pending {
+                if !self.resources[id].evaluated {
+                    self.evaluate_define(id)?;
+                    progress = true;
                 }
             }
-        }
-        // Pending overrides whose resource now exists.
-        let pending = std::mem::take(&mut self.overrides);
-        for o in pending {
-            match self.find(&o.rtype, &o.title) {
-                Some(id) => self.apply_ops(id, &o.ops),
-                None => self.overrides.push(o),
+            if !progress {
+                return Ok(());
             }
-        }
-        Ok(progress)
-    }
-
-    fn query_matches(
-        &mut self,
-        query: &Expr,
-        id: ResId,
-        scope: ScopeId,
-        file: &Arc<SourceFile>,
-    ) -> Result<bool, EvalError> {
-        use marionette_syntax::model::{BinaryOp, ExprKind};
-        match &query.kind {
-            ExprKind::Paren(inner) => self.query_matches(inner, id, scope, file),
-            ExprKind::Binary {
-                op: BinaryOp::And,
-                lhs,
-                rhs,
-            } => Ok(self.query_matches(lhs, id, scope, file)?
-                && self.query_matches(rhs, id, scope, file)?),
-            ExprKind::Binary {
-                op: BinaryOp::Or,
-                lhs,
-                rhs,
-            } => Ok(self.query_matches(lhs, id, scope, file)?
-                || self.query_matches(rhs, id, scope, file)?),
-            ExprKind::Binary {
-                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
-                lhs,
-                rhs,
-            } => {
-                let attr = match &lhs.kind {
-                    ExprKind::QualifiedName(n) => n.clone(),
-                    ExprKind::Literal(marionette_syntax::model::Literal::String(s)) => s.clone(),
-                    _ => {
-                        return Err(EvalError::new(
-                            "Collector query must compare an attribute name".to_string(),
-                        ))
-                    }
-                };
-                let want = self.eval_expr(rhs, scope, file)?;
-                let res = &self.resources[id];
-                let found = if attr == "title" {
-                    Value::str(res.title.as_str()).puppet_eq(&want)
-                } else if attr == "tag" {
-                    let w = want.to_string().to_lowercase();
-                    res.tags.contains(&w)
-                } else {
-                    match res.params.get(&attr) {
-                        Some(Value::Array(items)) => {
-                            items.iter().any(|v| v.puppet_eq(&want))
-                                || Value::Array(items.clone()).puppet_eq(&want)
-                        }
-                        Some(v) => v.puppet_eq(&want),
-                        None => false,
-                    }
-                };
-                Ok(if *op == BinaryOp::Eq { found } else { !found })
+            rounds += 1;
+            if rounds > 1000 {
+                return Err(EvalError::new(
+                    "Somehow looped more than 1000 times while evaluating host catalog",
+                ));
             }
-            _ => Err(
-                EvalError::new("Illegal collector query expression".to_string())
-                    .with_location(self.location(file, query.span)),
-            ),
         }
     }
 
-    // ------------------------------------------------------------------ finish
+    // ------------------------------------------------------------------ helpers
 
-    fn finish(&mut self) -> Result<cat::Catalog, EvalError> {
-        // Overrides still pending refer to missing resources.
-        if let Some(o) = self.overrides.first() {
-            return Err(EvalError::new(format!(
-                "Could not find resource '{}[{}]' for overriding",
-                capitalize_segments(&o.rtype),
-                o.title
-            ))
-            .with_location(self.location(&o.file, o.span)));
+    pub(crate) fn location(&self, file: &Arc<SourceFile>, span: Span) -> Location {
+        let (line, column) = file.line_col(span.start);
+        Location {
+            file: file.path.clone(),
+            line,
+            column,
         }
-        let requests = std::mem::take(&mut self.realize_requests);
-        let mut missing = Vec::new();
-        for ((t, title), file, span) in &requests {
-            match self.find(t, title) {
-                Some(id) => {
-                    self.resources[id].virtual_ =
-                        self.resources[id].exported && self.resources[id].virtual_
+    }
+
+    /// The location of an operator that follows `offset` (Puppet places binary
+    /// expressions, assignments and chains at their operator).
+    pub(crate) fn operator_location(&self, file: &Arc<SourceFile>, offset: u32) -> Location {
+        let text = file.text.as_bytes();
+        let mut i = offset as usize;
+        loop {
+            while i < text.len() && text[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i < text.len() && text[i] == b'#' {
+                while i < text.len() && text[i] != b'\n' {
+                    i += 1;
                 }
-                None => missing.push((
-                    format!("{}[{}]", capitalize_segments(t), title),
-                    file.clone(),
-                    *span,
-                )),
-            }
-        }
-        if let Some((name, file, span)) = missing.first() {
-            return Err(
-                EvalError::new(format!("Failed to realize virtual resources {name}"))
-                    .with_location(self.location(file, *span)),
-            );
-        }
-        self.apply_defaults();
-        self.apply_relationships()?;
-        Ok(self.build_catalog())
-    }
-
-    fn apply_defaults(&mut self) {
-        for id in 0..self.resources.len() {
-            if matches!(self.resources[id].kind, ResKind::Class | ResKind::Node) {
                 continue;
             }
-            let rtype = self.resources[id].rtype.clone();
-            let mut scope = Some(self.resources[id].scope);
-            let mut defaults: Vec<(String, Value)> = Vec::new();
-            while let Some(s) = scope {
-                if let Some(list) = self.scopes[s].defaults.get(&rtype) {
-                    for (k, v) in list {
-                        if !defaults.iter().any(|(dk, _)| dk == k) {
-                            defaults.push((k.clone(), v.clone()));
-                        }
-                    }
+            if i + 1 < text.len() && text[i] == b'/' && text[i + 1] == b'*' {
+                i += 2;
+                while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
+                    i += 1;
                 }
-                scope = self.scopes[s].parent;
-            }
-            for (k, v) in defaults {
-                if !self.resources[id].params.contains_key(&k) && !v.is_undef() {
-                    self.resources[id].params.insert(k, v);
-                }
-            }
-        }
-    }
-
-    fn rel_side(&self, side: &RelSide) -> Vec<ResId> {
-        match side {
-            RelSide::Refs(refs) => refs
-                .iter()
-                .filter_map(|(t, title)| self.find(t, title))
-                .collect(),
-            RelSide::Collector(c) => self.collectors[*c].matched.clone(),
-        }
-    }
-
-    fn apply_relationships(&mut self) -> Result<(), EvalError> {
-        let relationships = std::mem::take(&mut self.relationships);
-        for rel in &relationships {
-            for side in [&rel.lhs, &rel.rhs] {
-                if let RelSide::Refs(refs) = side {
-                    for (t, title) in refs {
-                        if self.find(t, title).is_none() {
-                            return Err(EvalError::new(format!(
-                                "Could not find resource '{}[{}]' for relationship",
-                                capitalize_segments(t),
-                                title
-                            )));
-                        }
-                    }
-                }
-            }
-            let lhs = self.rel_side(&rel.lhs);
-            let rhs = self.rel_side(&rel.rhs);
-            let (sources, targets, param) = match rel.op {
-                EdgeOp::Before => (lhs, rhs, "before"),
-                EdgeOp::Notify => (lhs, rhs, "notify"),
-                EdgeOp::Require => (rhs, lhs, "before"),
-                EdgeOp::Subscribe => (rhs, lhs, "notify"),
-            };
-            for &s in &sources {
-                for &t in &targets {
-                    let target = Value::Type(Arc::new(PType::Resource {
-                        type_name: Some(self.resources[t].rtype.clone()),
-                        title: Some(self.resources[t].title.clone()),
-                    }));
-                    let mut items: Vec<Value> = match self.resources[s].params.get(param) {
-                        Some(Value::Array(a)) => a.iter().cloned().collect(),
-                        Some(Value::Undef) | None => Vec::new(),
-                        Some(other) => vec![other.clone()],
-                    };
-                    items.push(target);
-                    self.resources[s]
-                        .params
-                        .insert(param.to_string(), Value::array(items));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn build_catalog(&self) -> cat::Catalog {
-        let mut resources = Vec::new();
-        let mut edges = Vec::new();
-        let included = |r: &Res| !r.virtual_ || r.exported;
-        for (id, r) in self.resources.iter().enumerate() {
-            if !included(r) {
+                i = (i + 2).min(text.len());
                 continue;
             }
-            let mut parameters = Vec::new();
-            let mut sensitive = Vec::new();
-            for (k, v) in &r.params {
-                if v.is_undef() {
-                    continue;
-                }
-                if matches!(v, Value::Sensitive(_)) {
-                    sensitive.push(k.clone());
-                }
-                parameters.push((k.clone(), crate::wire::to_data(v, true)));
-            }
-            resources.push(cat::Resource {
-                type_name: r.rtype.clone(),
-                title: r.title.clone(),
-                tags: r.tags.clone(),
-                file: r.file.as_ref().map(|f| f.path.clone()),
-                line: r.line,
-                exported: r.exported,
-                kind: r.wire_kind,
-                parameters,
-                sensitive_parameters: sensitive,
-            });
-            let rref = |i: ResId| cat::ResourceRef {
-                type_name: self.resources[i].rtype.clone(),
-                title: self.resources[i].title.clone(),
-            };
-            if let Some(c) = r.container {
-                edges.push(cat::Edge {
-                    source: rref(c),
-                    target: rref(id),
-                });
-            }
-            for &(container, class) in &self.contained {
-                if class == id {
-                    edges.push(cat::Edge {
-                        source: rref(container),
-                        target: rref(id),
-                    });
-                }
-            }
+            break;
         }
-        let mut tags = self.catalog_tags.clone();
-        if self.node_resource.is_some() {
-            push_unique(&mut tags, "node".into());
+        self.location(file, Span::new(i as u32, i as u32))
+    }
+
+    /// Where a resource was declared, as Puppet writes it in messages.
+    pub(crate) fn declared_at(&self, id: ResId) -> String {
+        let r = &self.resources[id];
+        match (&r.file, r.line) {
+            (Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
+            _ => String::new(),
         }
-        if self.classes.len() > 1 + usize::from(self.node_resource.is_some()) {
-            push_unique(&mut tags, "class".into());
-        }
-        cat::Catalog {
-            name: self.node.name.clone(),
-            environment: self.env.name.clone(),
-            version: cat::Version::Integer(0),
-            catalog_uuid: String::new(),
-            tags,
-            classes: self.classes.clone(),
-            resources,
-            edges,
-        }
+    }
+
+    pub(crate) fn find(&self, rtype: &str, title: &str) -> Option<ResId> {
+        let t = capitalize_segments(rtype.trim_start_matches("::"));
+        let title = if t == "Class" {
+            capitalize_segments(title.trim_start_matches("::"))
+        } else {
+            title.to_string()
+        };
+        self.index.get(&(t, title)).copied()
     }
 
     /// Records a collector; returns its index.
     pub(crate) fn add_collector(&mut self, c: Collector) -> usize {
         self.collectors.push(c);
         self.collectors.len() - 1
-    }
-
-    /// The override rule: only a class inheriting the one that declared a resource may
-    /// override its parameters (collectors may always).
-    pub(crate) fn may_override(&self, id: ResId, scope: ScopeId) -> bool {
-        let declaring = self.scopes[self.resources[id].scope].resource;
-        let Some(declaring) = declaring else {
-            return true;
-        };
-        let mut s = Some(scope);
-        while let Some(cur) = s {
-            if self.scopes[cur].resource == Some(declaring) {
-                return true;
-            }
-            s = match self.scopes[cur].kind {
-                ScopeKind::Local => self.scopes[cur].parent,
-                _ => self.scopes[cur].inherited,
-            };
-        }
-        false
-    }
-
-    pub(crate) fn record_override(&mut self, o: PendingOverride) {
-        self.overrides.push(o);
     }
 
     /// The set of unique (type, title) refs in a value (references and arrays of them).
@@ -1367,6 +1286,9 @@ impl<'e> Compiler<'e> {
                     out.push(("Class".into(), capitalize_segments(name)));
                     true
                 }
+                PType::Variant(items) => items
+                    .iter()
+                    .all(|t| self.refs_of(&Value::Type(Arc::new(t.clone())), out)),
                 _ => false,
             },
             Value::Array(items) => items.iter().all(|v| self.refs_of(v, out)),
@@ -1374,6 +1296,7 @@ impl<'e> Compiler<'e> {
                 // "Type[title]" strings are accepted as references.
                 if let Some((t, rest)) = s.split_once('[') {
                     if let Some(title) = rest.strip_suffix(']') {
+                        let title = title.trim_matches(|c| c == '\'' || c == '"');
                         out.push((capitalize_segments(t), title.to_string()));
                         return true;
                     }

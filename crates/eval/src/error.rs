@@ -5,12 +5,28 @@ use crate::env::LoadError;
 use crate::value::Value;
 use std::fmt;
 
-/// Where in the source an error happened.
+/// Where in the source an error happened. A `column` of 0 means none (Puppet's
+/// runtime errors give the file and line only).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Location {
     pub file: String,
     pub line: u32,
     pub column: u32,
+}
+
+/// How Puppet reports an error, which decides its wording.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ErrorStyle {
+    /// A runtime error without a location (Puppet's `Puppet::Error` from Ruby code).
+    /// The innermost expression it passes through names itself and adds its location:
+    /// `Error while evaluating a Resource Statement, <message>`.
+    #[default]
+    Runtime,
+    /// An evaluation error (Puppet's issues): `Evaluation Error: <message> (location)`.
+    Evaluation,
+    /// A `Puppet::ParseError` that knows its file and line: printed as is,
+    /// `<message> (file: F, line: L)`, and never relabelled.
+    Located,
 }
 
 /// `return`, `break` and `next` unwinding to the construct that handles them.
@@ -20,6 +36,9 @@ pub enum Flow {
     Break,
     Next(Value),
     Error(EvalError),
+    /// A parameter default read a parameter that is not bound yet (caught where the
+    /// parameters are bound, which words the error).
+    UnevaluatedParameter(String),
 }
 
 /// An evaluation error with Puppet's message and, when known, its location.
@@ -31,6 +50,7 @@ pub struct EvalError {
     pub(crate) flow: Option<Box<Flow>>,
     /// Whether the message already names the failing statement.
     pub(crate) labelled: bool,
+    pub(crate) style: ErrorStyle,
 }
 
 impl EvalError {
@@ -40,15 +60,64 @@ impl EvalError {
             location: None,
             flow: None,
             labelled: false,
+            style: ErrorStyle::Runtime,
         }
     }
 
-    /// Adds a location unless the error already has one.
+    /// Adds a location unless the error already has one; a runtime error becomes an
+    /// evaluation error at that location.
     pub fn with_location(mut self, location: Location) -> EvalError {
         if self.location.is_none() && !location.file.is_empty() {
             self.location = Some(location);
+            if self.style == ErrorStyle::Runtime {
+                self.style = ErrorStyle::Evaluation;
+            }
         }
         self
+    }
+
+    /// An error Puppet raises with a file and line (no column) and prints verbatim.
+    pub(crate) fn located(message: impl Into<String>, file: &str, line: Option<u32>) -> EvalError {
+        let mut e = EvalError::new(message);
+        e.style = ErrorStyle::Located;
+        if !file.is_empty() {
+            e.location = Some(Location {
+                file: file.to_string(),
+                line: line.unwrap_or(0),
+                column: 0,
+            });
+        }
+        e
+    }
+
+    /// An evaluation error (a Puppet issue) at a location.
+    pub(crate) fn issue(message: impl Into<String>, location: Location) -> EvalError {
+        let mut e = EvalError::new(message);
+        e.style = ErrorStyle::Evaluation;
+        e.location = Some(location);
+        e
+    }
+
+    /// Puppet's wrapping of a runtime error by the expression (or resource) it happened
+    /// in: `Error while evaluating <what>, <message>` at that location. Errors that are
+    /// already evaluation errors or located are kept, unless `rewrap` (which wraps the
+    /// full text of any error, as Puppet does for errors inside defined types).
+    pub(crate) fn wrapped(self, what: &str, location: Location, rewrap: bool) -> EvalError {
+        if !self.is_error() || (!rewrap && self.style != ErrorStyle::Runtime) {
+            return self;
+        }
+        let detail = if self.style == ErrorStyle::Runtime {
+            self.message.clone()
+        } else {
+            self.to_string()
+        };
+        EvalError {
+            message: format!("Error while evaluating {what}, {detail}"),
+            location: Some(location),
+            flow: None,
+            labelled: true,
+            style: ErrorStyle::Evaluation,
+        }
     }
 
     pub(crate) fn flow(flow: Flow) -> EvalError {
@@ -57,17 +126,19 @@ impl EvalError {
             location: None,
             flow: Some(Box::new(flow)),
             labelled: false,
+            style: ErrorStyle::Runtime,
         }
     }
 
     pub(crate) fn from_load(e: LoadError) -> EvalError {
-        EvalError::new(format!("Could not parse for environment: {}", e.message)).with_location(
-            Location {
-                file: e.path,
-                line: e.line,
-                column: e.column,
-            },
-        )
+        let mut error = EvalError::new(format!("Could not parse for environment: {}", e.message));
+        error.style = ErrorStyle::Located;
+        error.location = Some(Location {
+            file: e.path,
+            line: e.line,
+            column: e.column,
+        });
+        error
     }
 
     /// True for a real error (not a `return`/`break`/`next`).
@@ -86,16 +157,24 @@ impl fmt::Display for EvalError {
                 Flow::Break => f.write_str("break() from context where this is illegal"),
                 Flow::Next(_) => f.write_str("next() from context where this is illegal"),
                 Flow::Error(ref e) => e.fmt(f),
+                Flow::UnevaluatedParameter(ref name) => {
+                    write!(f, "Unknown variable: '{name}'.")
+                }
             };
+        }
+        if self.style == ErrorStyle::Evaluation {
+            f.write_str("Evaluation Error: ")?;
         }
         f.write_str(&self.message)?;
         if let Some(loc) = &self.location {
-            if loc.line > 0 {
+            if loc.line > 0 && loc.column > 0 {
                 write!(
                     f,
                     " (file: {}, line: {}, column: {})",
                     loc.file, loc.line, loc.column
                 )?;
+            } else if loc.line > 0 {
+                write!(f, " (file: {}, line: {})", loc.file, loc.line)?;
             } else {
                 write!(f, " (file: {})", loc.file)?;
             }

@@ -1,7 +1,8 @@
 //! Expression evaluation.
 
 use crate::compiler::{
-    Collector, Compiler, PendingOverride, RelSide, Relationship, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
+    Collector, Compiler, OverrideParam, PendingOverride, Query, RelItem, RelSide, Relationship,
+    ScopeId, ScopeKind, MAX_EVAL_DEPTH,
 };
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
@@ -67,20 +68,26 @@ impl<'e> Compiler<'e> {
             }
             // Puppet names the statement that failed: "Error while evaluating a ...".
             let label = match &expr.kind {
-                ExprKind::Resource(_) => Some("Resource Statement"),
-                ExprKind::Call(_) => Some("Function Call"),
-                ExprKind::MethodCall(_) => Some("Method call"),
+                ExprKind::Resource(_) => Some("a Resource Statement".to_string()),
+                ExprKind::Call(_) => Some("a Function Call".to_string()),
+                ExprKind::MethodCall(_) => Some("a Method call".to_string()),
+                ExprKind::Relationship { op, .. } => {
+                    Some(format!("a '{}' expression", edge_symbol(*op)))
+                }
                 _ => None,
             };
-            let e = match label {
-                Some(label) if !e.labelled => EvalError {
-                    message: format!("Error while evaluating a {label}, {}", e.message),
-                    labelled: true,
-                    ..e
-                },
-                _ => e,
-            };
-            e.with_location(self.location(file, expr.span))
+            match label {
+                Some(label) if !e.labelled => {
+                    let at = match &expr.kind {
+                        ExprKind::Relationship { lhs, .. } => {
+                            self.operator_location(file, lhs.span.end)
+                        }
+                        _ => self.location(file, expr.span),
+                    };
+                    e.wrapped(&label, at, false)
+                }
+                _ => e.with_location(self.location(file, expr.span)),
+            }
         })
     }
 
@@ -94,7 +101,7 @@ impl<'e> Compiler<'e> {
                         StrPart::Text(t) => s.push_str(t),
                         StrPart::Expr(e) => {
                             let v = self.eval_expr(e, scope, file)?;
-                            s.push_str(&v.to_string());
+                            interpolate(&v, &mut s);
                         }
                     }
                 }
@@ -103,7 +110,25 @@ impl<'e> Compiler<'e> {
             ExprKind::Heredoc { text, .. } => self.eval_expr(text, scope, file),
             ExprKind::Variable(name) => self.lookup_var(name, scope, file, expr.span),
             ExprKind::QualifiedName(name) => Ok(Value::str(name.as_str())),
-            ExprKind::TypeRef(name) => Ok(Value::Type(Arc::new(self.resolve_type_name(name)?))),
+            ExprKind::TypeRef(name) => {
+                let ty = self.resolve_type_name(name)?;
+                if let PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } = &ty
+                {
+                    if !self.is_resource_type(n)? {
+                        return Err(EvalError::issue(
+                            format!(
+                                "Resource type not found: {}",
+                                capitalize_segments(name.trim_start_matches("::"))
+                            ),
+                            self.location(file, expr.span),
+                        ));
+                    }
+                }
+                Ok(Value::Type(Arc::new(ty)))
+            }
             ExprKind::Reserved(word) => Err(EvalError::new(format!(
                 "Use of reserved word: {word}, must be quoted if intended to be a String value"
             ))),
@@ -157,15 +182,20 @@ impl<'e> Compiler<'e> {
                     return Err(EvalError::new("The operator '+=' is no longer supported"));
                 }
                 let v = self.eval_expr(value, scope, file)?;
-                self.assign(target, v.clone(), scope)?;
+                self.assign(target, v.clone(), scope)
+                    .map_err(|e| e.with_location(self.operator_location(file, target.span.end)))?;
                 Ok(v)
             }
             ExprKind::Relationship { .. } => {
                 let side = self.rel_side_of(expr, scope, file)?;
-                Ok(match side {
-                    RelSide::Refs(refs) => refs_value(&refs),
-                    RelSide::Collector(_) => Value::Undef,
-                })
+                let refs: Vec<(String, String)> = side
+                    .iter()
+                    .filter_map(|item| match item {
+                        RelItem::Ref(t, title) => Some((t.clone(), title.clone())),
+                        RelItem::Collector(_) => None,
+                    })
+                    .collect();
+                Ok(refs_value(&refs))
             }
             ExprKind::Paren(inner) => self.eval_expr(inner, scope, file),
             ExprKind::Selector { subject, entries } => {
@@ -316,43 +346,63 @@ impl<'e> Compiler<'e> {
                     other => capitalize_segments(&other.to_string()),
                 };
                 let ops = self.eval_ops(ops, scope, file)?;
-                let entry = self.scopes[scope].defaults.entry(rtype).or_default();
-                for (name, _, value) in ops {
-                    entry.retain(|(k, _)| *k != name);
-                    entry.push((name, value));
-                }
-                Ok(Value::Undef)
+                self.define_defaults(scope, &rtype, ops, file, expr.span)?;
+                Ok(ty)
             }
             ExprKind::ResourceOverride { resources, ops } => {
                 let target = self.eval_expr(resources, scope, file)?;
-                let mut refs = Vec::new();
-                if !self.refs_of(&target, &mut refs) {
-                    return Err(EvalError::new(format!("Illegal override target: {target}")));
-                }
                 let ops = self.eval_ops(ops, scope, file)?;
-                for (t, title) in refs {
-                    match self.find(&t, &title) {
-                        Some(id) => {
-                            if !self.may_override(id, scope) {
-                                return Err(EvalError::new(format!(
-                                    "Only subclasses can override parameters: {}[{}]",
-                                    self.resources[id].rtype, self.resources[id].title
-                                )));
+                let items: Vec<Value> = match &target {
+                    Value::Array(items) => items.iter().cloned().collect(),
+                    other => vec![other.clone()],
+                };
+                let source = self.scopes[scope].source.clone();
+                let line = file.line_col(expr.span.start).0;
+                for item in &items {
+                    let (rtype, title) = match item {
+                        Value::Type(t) => match t.resolved() {
+                            PType::Resource {
+                                type_name: Some(tn),
+                                title: Some(title),
+                            } if tn != "Class" => (tn.clone(), title.clone()),
+                            other => {
+                                return Err(EvalError::issue(
+                                    format!(
+                                        "Resource Override can only operate on resources, got: {other}-Type"
+                                    ),
+                                    self.location(file, expr.span),
+                                ))
                             }
-                            self.apply_ops(id, &ops);
+                        },
+                        other => {
+                            return Err(EvalError::issue(
+                                format!(
+                                    "Resource Override can only operate on resources, got: {}",
+                                    other.type_name()
+                                ),
+                                self.location(file, expr.span),
+                            ))
                         }
-                        None => {
-                            self.record_override(PendingOverride {
-                                rtype: t,
-                                title,
-                                ops: ops.clone(),
-                                file: file.clone(),
-                                span: expr.span,
-                            });
-                        }
-                    }
+                    };
+                    let params = ops
+                        .iter()
+                        .map(|(name, append, value)| OverrideParam {
+                            name: name.clone(),
+                            value: value.clone(),
+                            append: *append,
+                            source: source.clone(),
+                        })
+                        .collect();
+                    self.add_override(PendingOverride {
+                        rtype,
+                        title,
+                        params,
+                        source: source.clone(),
+                        file: file.clone(),
+                        line,
+                    })?;
                 }
-                Ok(Value::Undef)
+                Ok(target)
             }
             ExprKind::Collect(_) => {
                 self.rel_side_of(expr, scope, file)?;
@@ -463,6 +513,9 @@ impl<'e> Compiler<'e> {
             }
             return Ok(Value::Undef);
         }
+        if let Some(param) = self.unevaluated_parameter(name, scope) {
+            return Err(EvalError::flow(Flow::UnevaluatedParameter(param)));
+        }
         if let Some(v) = self.find_var(name, scope) {
             return Ok(v);
         }
@@ -476,9 +529,10 @@ impl<'e> Compiler<'e> {
             }
         }
         if self.options.strict_variables {
-            return Err(EvalError::new(format!(
-                "Evaluation Error: Unknown variable: '${name}'."
-            )));
+            return Err(EvalError::issue(
+                format!("Unknown variable: '{name}'."),
+                self.location(file, span),
+            ));
         }
         let msg = format!("Unknown variable: '{name}'.");
         self.warn_at(msg, file, span);
@@ -685,6 +739,9 @@ impl<'e> Compiler<'e> {
     // ------------------------------------------------------------------ access
 
     pub(crate) fn access(&mut self, target: Value, keys: Vec<Value>) -> EvalResult {
+        if let Some(v) = several_references(&target, &keys) {
+            return Ok(v);
+        }
         crate::ops::access(&target, &keys).map_err(EvalError::new)
     }
 
@@ -767,6 +824,7 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         file: &Arc<SourceFile>,
     ) -> EvalResult {
+        let here = self.location(file, resource.span);
         let rtype = match &resource.type_name.kind {
             ExprKind::QualifiedName(n) => n.to_lowercase(),
             _ => match self.eval_expr(&resource.type_name, scope, file)? {
@@ -776,48 +834,103 @@ impl<'e> Compiler<'e> {
                         title: None,
                     } => n.to_lowercase(),
                     PType::Class(None) => "class".into(),
-                    other => return Err(EvalError::new(format!("Illegal resource type: {other}"))),
+                    other => {
+                        return Err(EvalError::issue(
+                            format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {other}"),
+                            self.location(file, resource.type_name.span),
+                        ))
+                    }
                 },
-                Value::Str(s) => s.to_lowercase(),
-                other => return Err(EvalError::new(format!("Illegal resource type: {other}"))),
+                other => {
+                    return Err(EvalError::issue(
+                        format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", other.type_name()),
+                        self.location(file, resource.type_name.span),
+                    ))
+                }
             },
         };
         let rtype = rtype.trim_start_matches("::").to_string();
-        // A `default:` body provides values for the others.
-        let mut defaults: Vec<(String, bool, Value)> = Vec::new();
-        for body in &resource.bodies {
-            if matches!(body.title.kind, ExprKind::Literal(Literal::Default)) {
-                defaults = self.eval_ops(&body.ops, scope, file)?;
-            }
+        if resource.form == ResourceForm::Exported {
+            self.warn_at(
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
+                file,
+                resource.span,
+            );
         }
-        let mut refs = Vec::new();
+        // Titles, then attributes, body by body; `default:` bodies give values to the
+        // others; the resources are made once everything is evaluated.
+        let mut seen_titles: Vec<Value> = Vec::new();
+        let mut bodies: Vec<(Vec<String>, AttrOps)> = Vec::new();
+        let mut defaults: Option<Vec<(String, bool, Value)>> = None;
         for body in &resource.bodies {
-            if matches!(body.title.kind, ExprKind::Literal(Literal::Default)) {
-                continue;
-            }
             let title = self.eval_expr(&body.title, scope, file)?;
-            let titles: Vec<Value> = match title {
-                Value::Array(items) => items.iter().cloned().collect(),
-                other => vec![other],
-            };
-            let ops = self.eval_ops(&body.ops, scope, file)?;
+            if title.is_undef() {
+                return Err(EvalError::issue(
+                    "Missing title. The title expression resulted in undef",
+                    self.location(file, body.title.span),
+                ));
+            }
+            let mut flat = Vec::new();
+            flatten(&title, &mut flat);
+            let mut titles = Vec::new();
+            let mut is_default = false;
+            for (index, t) in flat.iter().enumerate() {
+                match t {
+                    Value::Undef => {
+                        return Err(EvalError::issue(
+                            format!("Missing title at index {index}. The title expression resulted in an undef title"),
+                            self.location(file, body.title.span),
+                        ))
+                    }
+                    Value::Default => is_default = true,
+                    Value::Str(s) if s.is_empty() => {
+                        return Err(EvalError::issue(
+                            format!("Empty string title at {index}. Title strings must have a length greater than zero."),
+                            self.location(file, body.title.span),
+                        ))
+                    }
+                    Value::Str(s) => titles.push(s.to_string()),
+                    other => {
+                        return Err(EvalError::issue(
+                            format!(
+                                "Illegal title type at index {index}. Expected String, got {}",
+                                other.type_name()
+                            ),
+                            self.location(file, body.title.span),
+                        ))
+                    }
+                }
+                if seen_titles.iter().any(|s| s == t) {
+                    let shown = match t {
+                        Value::Default => "default".to_string(),
+                        other => other.to_string(),
+                    };
+                    return Err(EvalError::issue(
+                        format!(
+                            "The title '{shown}' has already been used in this resource expression"
+                        ),
+                        here.clone(),
+                    ));
+                }
+                seen_titles.push(t.clone());
+            }
+            let ops = self.eval_body_ops(&body.ops, scope, file, &here)?;
+            if is_default {
+                defaults = Some(ops.clone());
+            }
+            bodies.push((titles, ops));
+        }
+        let defaults = defaults.unwrap_or_default();
+        let mut refs = Vec::new();
+        for (titles, ops) in bodies {
             let mut params: IndexMap<String, Value> = IndexMap::new();
             for (k, _, v) in defaults.iter().chain(ops.iter()) {
                 params.insert(k.clone(), v.clone());
             }
             for title in titles {
-                let title_str = match &title {
-                    Value::Str(s) => s.to_string(),
-                    Value::Undef => {
-                        return Err(EvalError::new(
-                            "Missing title. The title expression resulted in undef",
-                        ))
-                    }
-                    other => other.to_string(),
-                };
                 if rtype == "class" {
                     let id = self.declare_class(
-                        &title_str,
+                        &title,
                         Some(params.clone()),
                         scope,
                         Some((file, resource.span)),
@@ -828,7 +941,7 @@ impl<'e> Compiler<'e> {
                 }
                 let id = self.declare_resource(
                     &rtype,
-                    title_str,
+                    title,
                     params.clone(),
                     scope,
                     file,
@@ -841,10 +954,107 @@ impl<'e> Compiler<'e> {
                 ));
             }
         }
-        if resource.form == ResourceForm::Exported && refs.iter().any(|_| true) {
-            // Exported resources stay in the catalog; collection is ignored without storeconfigs.
-        }
         Ok(refs_value(&refs))
+    }
+
+    /// The attributes of one resource body; setting one twice is an error.
+    fn eval_body_ops(
+        &mut self,
+        ops: &[AttributeOp],
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+        here: &crate::error::Location,
+    ) -> Result<Vec<(String, bool, Value)>, EvalError> {
+        let mut out: Vec<(String, bool, Value)> = Vec::new();
+        for op in ops {
+            let evaluated = self.eval_ops(std::slice::from_ref(op), scope, file)?;
+            for (name, append, value) in evaluated {
+                if out.iter().any(|(n, _, _)| *n == name) {
+                    return Err(EvalError::issue(
+                        format!("The attribute '{name}' has already been set"),
+                        here.clone(),
+                    ));
+                }
+                out.push((name, append, value));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether a capitalised name is a resource type (built in, defined, or a Ruby
+    /// type shipped by a module).
+    pub(crate) fn is_resource_type(&self, name: &str) -> Result<bool, EvalError> {
+        let lower = name.trim_start_matches("::").to_lowercase();
+        Ok(crate::compiler::BUILTIN_TYPES.contains(&lower.as_str())
+            || matches!(lower.as_str(), "node" | "class" | "resource")
+            || self
+                .env
+                .find_define(&lower)
+                .map_err(EvalError::from_load)?
+                .is_some()
+            || self.env.has_ruby_type(&lower))
+    }
+
+    /// A collector's query with its operands evaluated now.
+    fn compile_query(
+        &mut self,
+        query: &Expr,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<Query, EvalError> {
+        match &query.kind {
+            ExprKind::Paren(inner) => self.compile_query(inner, scope, file),
+            ExprKind::Binary {
+                op: BinaryOp::And,
+                lhs,
+                rhs,
+            } => Ok(Query::And(
+                Box::new(self.compile_query(lhs, scope, file)?),
+                Box::new(self.compile_query(rhs, scope, file)?),
+            )),
+            ExprKind::Binary {
+                op: BinaryOp::Or,
+                lhs,
+                rhs,
+            } => Ok(Query::Or(
+                Box::new(self.compile_query(lhs, scope, file)?),
+                Box::new(self.compile_query(rhs, scope, file)?),
+            )),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
+                lhs,
+                rhs,
+            } => {
+                let attr = match &lhs.kind {
+                    ExprKind::QualifiedName(n) => n.clone(),
+                    _ => self.eval_expr(lhs, scope, file)?.to_string(),
+                };
+                let want = self.eval_expr(rhs, scope, file)?;
+                if *op == BinaryOp::Eq && attr == "tag" {
+                    let values: Vec<Value> = match &want {
+                        Value::Array(items) => items.iter().cloned().collect(),
+                        other => vec![other.clone()],
+                    };
+                    let mut tags = Vec::new();
+                    for v in values {
+                        if matches!(v, Value::Int(_) | Value::Float(_)) {
+                            return Err(EvalError::new("Cannot transform a number to a tag"));
+                        }
+                        tags.push(v.to_string().to_lowercase());
+                    }
+                    return Ok(Query::Tag(tags));
+                }
+                Ok(if *op == BinaryOp::Eq {
+                    Query::Eq(attr, want)
+                } else {
+                    Query::Ne(attr, want)
+                })
+            }
+            _ => Err(EvalError::issue(
+                "Illegal collector query expression",
+                self.location(file, query.span),
+            )),
+        }
     }
 
     /// One side of a relationship (`->` etc.), registering collectors as needed.
@@ -871,43 +1081,201 @@ impl<'e> Compiler<'e> {
                         file,
                         expr.span,
                     );
-                    return Ok(RelSide::Refs(Vec::new()));
+                    return Ok(Vec::new());
                 }
                 let ops = self.eval_ops(&c.ops, scope, file)?;
+                let query = match &c.query {
+                    Some(q) => Some(self.compile_query(q, scope, file)?),
+                    None => None,
+                };
                 let idx = self.add_collector(Collector {
                     rtype,
-                    query: c.query.clone(),
+                    query,
                     ops,
                     scope,
                     file: file.clone(),
-                    matched: Vec::new(),
+                    line: file.line_col(expr.span.start).0,
+                    collected: Vec::new(),
+                    alternative: None,
                 });
-                Ok(RelSide::Collector(idx))
+                Ok(vec![RelItem::Collector(idx)])
             }
             ExprKind::Relationship { op, lhs, rhs } => {
                 let l = self.rel_side_of(lhs, scope, file)?;
                 let r = self.rel_side_of(rhs, scope, file)?;
+                let mut l_unique: RelSide = Vec::new();
+                for item in l {
+                    if !l_unique.contains(&item) {
+                        l_unique.push(item);
+                    }
+                }
+                let mut r_unique: RelSide = Vec::new();
+                for item in r {
+                    if !r_unique.contains(&item) {
+                        r_unique.push(item);
+                    }
+                }
                 self.relationships.push(Relationship {
-                    lhs: l,
+                    lhs: l_unique.clone(),
                     op: *op,
-                    rhs: r.clone(),
+                    rhs: r_unique.clone(),
                 });
-                Ok(r)
+                if r_unique.is_empty() {
+                    return Ok(l_unique);
+                }
+                if let [RelItem::Collector(c)] = r_unique.as_slice() {
+                    self.collectors[*c].alternative = Some(l_unique);
+                }
+                Ok(r_unique)
             }
             _ => {
                 let v = self.eval_expr(expr, scope, file)?;
-                let mut refs = Vec::new();
-                if !self.refs_of(&v, &mut refs) && !v.is_undef() {
-                    return Err(EvalError::new(format!("Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.", article_type(&v))));
-                }
-                Ok(RelSide::Refs(refs))
+                let mut out = Vec::new();
+                self.rel_operand(&v, &mut out)?;
+                Ok(out)
             }
+        }
+    }
+
+    /// Puppet's relationship operand transformation: references, class names,
+    /// `Type[title]` strings, arrays of those.
+    fn rel_operand(&self, v: &Value, out: &mut RelSide) -> Result<(), EvalError> {
+        match v {
+            Value::Array(items) => {
+                for item in items.iter() {
+                    self.rel_operand(item, out)?;
+                }
+                Ok(())
+            }
+            Value::Undef => Ok(()),
+            Value::Type(_) => {
+                let mut refs = Vec::new();
+                if !self.refs_of(v, &mut refs) {
+                    return Err(EvalError::new(format!(
+                        "Illegal relationship operand, can not form a relationship with something of type {v}. A Catalog type is required."
+                    )));
+                }
+                out.extend(refs.into_iter().map(|(t, title)| RelItem::Ref(t, title)));
+                Ok(())
+            }
+            Value::Str(s) => {
+                let mut refs = Vec::new();
+                if !self.refs_of(v, &mut refs) {
+                    return Err(EvalError::new(format!(
+                        "The expression <{s}> is not a valid type specification."
+                    )));
+                }
+                out.extend(refs.into_iter().map(|(t, title)| RelItem::Ref(t, title)));
+                Ok(())
+            }
+            other => Err(EvalError::issue(
+                format!(
+                    "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
+                    article_type(other)
+                ),
+                crate::error::Location::default(),
+            )),
         }
     }
 }
 
+fn edge_symbol(op: marionette_syntax::model::EdgeOp) -> &'static str {
+    use marionette_syntax::model::EdgeOp;
+    match op {
+        EdgeOp::Before => "->",
+        EdgeOp::Notify => "~>",
+        EdgeOp::Require => "<-",
+        EdgeOp::Subscribe => "<~",
+    }
+}
+
+/// `File['a', 'b']`, `Class['a', 'b']`: several titles give an array of references.
+fn several_references(target: &Value, keys: &[Value]) -> Option<Value> {
+    let Value::Type(t) = target else {
+        return None;
+    };
+    let several = keys.len() > 1 || matches!(keys, [Value::Array(_)]);
+    if !several {
+        return None;
+    }
+    let mut titles = Vec::new();
+    for k in keys {
+        flatten(k, &mut titles);
+    }
+    match t.resolved() {
+        PType::Resource {
+            type_name: Some(tn),
+            title: None,
+        } => Some(Value::array(
+            titles
+                .iter()
+                .map(|title| {
+                    Value::Type(Arc::new(PType::Resource {
+                        type_name: Some(tn.clone()),
+                        title: Some(title.to_string()),
+                    }))
+                })
+                .collect(),
+        )),
+        PType::Class(None) => Some(Value::array(
+            titles
+                .iter()
+                .map(|n| {
+                    Value::Type(Arc::new(PType::Class(Some(
+                        n.to_string().trim_start_matches("::").to_lowercase(),
+                    ))))
+                })
+                .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// Evaluated attribute operations: name, `+>`, value.
+type AttrOps = Vec<(String, bool, Value)>;
+
+/// Puppet's string interpolation of a value (`EvaluatorImpl#string`): strings as they
+/// are (also inside arrays and hashes), undef as nothing.
+fn interpolate(v: &Value, out: &mut String) {
+    match v {
+        Value::Str(s) => out.push_str(s),
+        Value::Undef => {}
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                interpolate(item, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(map) => {
+            out.push('{');
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                interpolate(k, out);
+                out.push_str(" => ");
+                interpolate(v, out);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// Ruby's `[x].flatten`.
+fn flatten(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten(i, out)),
+        other => out.push(other.clone()),
+    }
+}
+
 fn refs_value(refs: &[(String, String)]) -> Value {
-    let mut values: Vec<Value> = refs
+    let values: Vec<Value> = refs
         .iter()
         .map(|(t, title)| {
             if t == "Class" {
@@ -920,11 +1288,7 @@ fn refs_value(refs: &[(String, String)]) -> Value {
             }
         })
         .collect();
-    if values.len() == 1 {
-        values.pop().expect("one")
-    } else {
-        Value::array(values)
-    }
+    Value::array(values)
 }
 
 pub(crate) fn article_type(v: &Value) -> String {

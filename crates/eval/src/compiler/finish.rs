@@ -1,0 +1,436 @@
+//! The lazy and final parts of a compile: collectors, relationships, the merging of
+//! overrides still pending, tags and metaparameters flowing through containment, the
+//! checks Puppet makes at the end, and the catalog itself.
+
+use super::{
+    is_unset, namevar, push_unique, ref_string, Compiler, OverrideParam, PendingOverride, Query,
+    RelItem, RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS, METAPARAMS,
+};
+use crate::error::EvalError;
+use crate::types::PType;
+use crate::value::Value;
+use marionette_catalog as cat;
+use marionette_syntax::model::EdgeOp;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+impl<'e> Compiler<'e> {
+    // ------------------------------------------------------------------ collectors
+
+    /// Runs every collector once; returns whether any collected something new.
+    pub(crate) fn evaluate_collections(&mut self) -> Result<bool, EvalError> {
+        let mut progress = false;
+        for c in 0..self.collectors.len() {
+            let rtype = self.collectors[c].rtype.clone();
+            let query = self.collectors[c].query.clone();
+            let found: Vec<ResId> = (0..self.resources.len())
+                .filter(|&i| self.resources[i].rtype == rtype)
+                .filter(|&i| query.as_ref().is_none_or(|q| self.query_matches(q, i)))
+                .collect();
+            for &id in &found {
+                self.resources[id].virtual_ = false;
+            }
+            if found.is_empty() {
+                continue;
+            }
+            let fresh: Vec<ResId> = found
+                .into_iter()
+                .filter(|id| !self.collectors[c].collected.contains(id))
+                .collect();
+            if !self.collectors[c].ops.is_empty() {
+                let scope = self.collectors[c].scope;
+                let source = self.scopes[scope].source.clone();
+                self.override_sources.insert(source.clone());
+                for &id in &fresh {
+                    // The override is a resource of its own: it gets the collector
+                    // scope's defaults too.
+                    let mut params: Vec<OverrideParam> = self.collectors[c]
+                        .ops
+                        .iter()
+                        .map(|(name, append, value)| OverrideParam {
+                            name: name.clone(),
+                            value: value.clone(),
+                            append: *append,
+                            source: source.clone(),
+                        })
+                        .collect();
+                    let rtype = self.resources[id].rtype.clone();
+                    for (name, d) in self.lookup_defaults(&rtype, scope) {
+                        if !params.iter().any(|p| p.name == name) {
+                            params.push(OverrideParam {
+                                name,
+                                value: d.value,
+                                append: false,
+                                source: d.source,
+                            });
+                        }
+                    }
+                    let o = PendingOverride {
+                        rtype,
+                        title: self.resources[id].title.clone(),
+                        params,
+                        source: source.clone(),
+                        file: self.collectors[c].file.clone(),
+                        line: self.collectors[c].line,
+                    };
+                    self.merge_override(id, &o)?;
+                }
+            }
+            if !fresh.is_empty() {
+                self.collectors[c].collected.extend(fresh);
+                progress = true;
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Puppet's `raw_tagged?`: the resource's tags, or those of the resources whose
+    /// scopes it was declared in.
+    fn raw_tagged(&self, id: ResId, tags: &[String]) -> bool {
+        let mut current = Some(id);
+        let mut hops = 0;
+        while let Some(r) = current {
+            if self.resources[r].tags.iter().any(|t| tags.contains(t)) {
+                return true;
+            }
+            let next = self.scopes[self.resources[r].scope].resource;
+            current = next.filter(|&n| n != r);
+            hops += 1;
+            if hops > 1000 {
+                break;
+            }
+        }
+        false
+    }
+
+    fn query_matches(&self, query: &Query, id: ResId) -> bool {
+        let res = &self.resources[id];
+        let value_of = |attr: &str| -> Value {
+            if attr == "title" {
+                Value::str(res.title.as_str())
+            } else {
+                res.params.get(attr).cloned().unwrap_or(Value::Undef)
+            }
+        };
+        match query {
+            Query::And(a, b) => self.query_matches(a, id) && self.query_matches(b, id),
+            Query::Or(a, b) => self.query_matches(a, id) || self.query_matches(b, id),
+            Query::Tag(tags) => self.raw_tagged(id, tags),
+            Query::Eq(attr, want) => match value_of(attr) {
+                Value::Array(items) => items.iter().any(|v| v.puppet_eq(want)),
+                v => v.puppet_eq(want),
+            },
+            Query::Ne(attr, want) => !value_of(attr).puppet_eq(want),
+        }
+    }
+
+    // ------------------------------------------------------------------ finish
+
+    /// Puppet's `Compiler#finish`: relationships, pending overrides, tags and checks of
+    /// each resource, then metaparameters down the containment graph.
+    pub(crate) fn finish(&mut self) -> Result<(), EvalError> {
+        self.evaluate_relationships()?;
+        let mut pending: HashMap<(String, String), Vec<PendingOverride>> = HashMap::new();
+        for o in std::mem::take(&mut self.overrides) {
+            let key = (
+                crate::types::capitalize_segments(&o.rtype),
+                if o.rtype.eq_ignore_ascii_case("class") {
+                    crate::types::capitalize_segments(&o.title)
+                } else {
+                    o.title.clone()
+                },
+            );
+            pending.entry(key).or_default().push(o);
+        }
+        for id in 0..self.resources.len() {
+            let key = (
+                self.resources[id].rtype.clone(),
+                self.resources[id].title.clone(),
+            );
+            if let Some(list) = pending.remove(&key) {
+                for o in &list {
+                    self.merge_override(id, o)?;
+                }
+            }
+            // The tags of the resource the declaring scope evaluates (Stage[main] and
+            // Class[Settings] are not finished).
+            if id < self.main_class {
+                continue;
+            }
+            if let Some(container) = self.scopes[self.resources[id].scope].resource {
+                if container != id {
+                    for t in self.resources[container].tags.clone() {
+                        push_unique(&mut self.resources[id].tags, t);
+                    }
+                }
+            }
+            self.validate_define_params(id)?;
+        }
+        // Left over: overrides of resources that never appeared.
+        let mut left: Vec<PendingOverride> = pending.into_values().flatten().collect();
+        left.sort_by_key(|o| (o.file.path.clone(), o.line));
+        self.overrides = left;
+        self.add_resource_metaparams();
+        Ok(())
+    }
+
+    /// A defined type's final parameters must still be its own (an override may have
+    /// added others after it was evaluated).
+    fn validate_define_params(&self, id: ResId) -> Result<(), EvalError> {
+        let r = &self.resources[id];
+        let ResKind::Define(def, _) = &r.kind else {
+            return Ok(());
+        };
+        if !r.evaluated {
+            return Ok(());
+        }
+        for key in r.params.keys() {
+            if key != "name"
+                && !METAPARAMS.contains(&key.as_str())
+                && !def.params.iter().any(|p| &p.name == key)
+            {
+                return Err(EvalError::new(format!(
+                    "{}: has no parameter named '{key}'",
+                    ref_string(&r.rtype, &r.title)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking containment from `Class[main]`,
+    /// what a container sets of `noop`, `loglevel`, `schedule`, `audit`, `alias`, `tag`
+    /// and `stage` goes to what it contains (unless set there), and so do its tags.
+    fn add_resource_metaparams(&mut self) {
+        let mut children: HashMap<ResId, Vec<ResId>> = HashMap::new();
+        for &(s, t) in &self.edges {
+            children.entry(s).or_default().push(t);
+        }
+        let mut data: HashMap<ResId, Vec<(String, Value)>> = HashMap::new();
+        let mut visited = HashSet::new();
+        let main = self.main_class;
+        self.walk_metaparams(main, &children, &mut data, &mut visited);
+    }
+
+    /// The inheritable metaparameters a resource sets itself.
+    fn own_metaparams(&self, r: ResId) -> Vec<(String, Value)> {
+        INHERITED_METAPARAMS
+            .iter()
+            .filter_map(|m| {
+                self.resources[r]
+                    .params
+                    .get(*m)
+                    .filter(|v| !v.is_undef())
+                    .map(|v| (m.to_string(), v.clone()))
+            })
+            .collect()
+    }
+
+    /// Depth first, in edge order, as Puppet's `catalog.walk` does.
+    fn walk_metaparams(
+        &mut self,
+        source: ResId,
+        children: &HashMap<ResId, Vec<ResId>>,
+        data: &mut HashMap<ResId, Vec<(String, Value)>>,
+        visited: &mut HashSet<(ResId, ResId)>,
+    ) {
+        for &target in children.get(&source).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if !visited.insert((source, target)) {
+                continue;
+            }
+            let source_data = data
+                .get(&source)
+                .cloned()
+                .unwrap_or_else(|| self.own_metaparams(source));
+            if !source_data.is_empty() {
+                data.entry(source).or_insert_with(|| source_data.clone());
+                for (param, value) in &source_data {
+                    if is_unset(self.resources[target].params.get(param)) {
+                        self.resources[target]
+                            .params
+                            .insert(param.clone(), value.clone());
+                    }
+                }
+                let mut merged = source_data.clone();
+                for (k, v) in self.own_metaparams(target) {
+                    merged.retain(|(mk, _)| *mk != k);
+                    merged.push((k, v));
+                }
+                data.insert(target, merged);
+            }
+            for t in self.resources[source].tags.clone() {
+                push_unique(&mut self.resources[target].tags, t);
+            }
+            self.walk_metaparams(target, children, data, visited);
+        }
+    }
+
+    /// Puppet's `fail_on_unevaluated`: overrides whose resource never appeared, then
+    /// resources that `realize` could not find.
+    pub(crate) fn fail_on_unevaluated(&mut self) -> Result<(), EvalError> {
+        if !self.overrides.is_empty() {
+            let refs: Vec<String> = self
+                .overrides
+                .iter()
+                .map(|o| ref_string(&o.rtype, &o.title))
+                .collect();
+            return Err(EvalError::new(format!(
+                "Could not find resource(s) {} for overriding",
+                refs.join(", ")
+            )));
+        }
+        let requests = std::mem::take(&mut self.realize_requests);
+        let mut missing = Vec::new();
+        for ((t, title), _, _) in &requests {
+            match self.find(t, title) {
+                Some(id) => self.resources[id].virtual_ = false,
+                None => missing.push(ref_string(t, title)),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(EvalError::new(format!(
+                "Failed to realize virtual resources {}",
+                missing.join(", ")
+            )));
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ relationships
+
+    /// The resources one side of a relationship stands for; `left` sides fall back to
+    /// a collector's alternative when it collected nothing.
+    fn rel_items(&self, side: &RelSide, left: bool) -> Vec<RelItem> {
+        let mut out = Vec::new();
+        for item in side {
+            match item {
+                RelItem::Ref(..) => out.push(item.clone()),
+                RelItem::Collector(c) => {
+                    let collected = &self.collectors[*c].collected;
+                    if !collected.is_empty() || !left {
+                        out.extend(collected.iter().map(|&id| {
+                            RelItem::Ref(
+                                self.resources[id].rtype.clone(),
+                                self.resources[id].title.clone(),
+                            )
+                        }));
+                    } else if let Some(alt) = &self.collectors[*c].alternative {
+                        out.extend(self.rel_items(alt, true));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn evaluate_relationships(&mut self) -> Result<(), EvalError> {
+        let relationships = std::mem::take(&mut self.relationships);
+        for rel in &relationships {
+            let (source, target, param) = match rel.op {
+                EdgeOp::Before => (&rel.lhs, &rel.rhs, "before"),
+                EdgeOp::Notify => (&rel.lhs, &rel.rhs, "notify"),
+                EdgeOp::Require => (&rel.rhs, &rel.lhs, "before"),
+                EdgeOp::Subscribe => (&rel.rhs, &rel.lhs, "notify"),
+            };
+            let sources = self.rel_items(source, true);
+            let targets = self.rel_items(target, false);
+            for s in &sources {
+                for t in &targets {
+                    let (RelItem::Ref(st, stitle), RelItem::Ref(tt, ttitle)) = (s, t) else {
+                        continue;
+                    };
+                    let (s_ref, t_ref) = (ref_string(st, stitle), ref_string(tt, ttitle));
+                    let Some(sid) = self.find(st, stitle) else {
+                        return Err(EvalError::new(format!(
+                            "Could not find resource '{s_ref}' for relationship on '{t_ref}'"
+                        )));
+                    };
+                    let Some(tid) = self.find(tt, ttitle) else {
+                        return Err(EvalError::new(format!(
+                            "Could not find resource '{t_ref}' for relationship from '{s_ref}'"
+                        )));
+                    };
+                    let target = Value::Type(Arc::new(PType::Resource {
+                        type_name: Some(self.resources[tid].rtype.clone()),
+                        title: Some(self.resources[tid].title.clone()),
+                    }));
+                    let mut items: Vec<Value> = match self.resources[sid].params.get(param) {
+                        Some(Value::Array(a)) => a.iter().cloned().collect(),
+                        Some(Value::Undef) | None => Vec::new(),
+                        Some(other) => vec![other.clone()],
+                    };
+                    items.push(target);
+                    self.resources[sid]
+                        .params
+                        .insert(param.to_string(), Value::array(items));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ the catalog
+
+    pub(crate) fn build_catalog(&self) -> cat::Catalog {
+        let mut resources = Vec::new();
+        let included = |r: &Res| !r.virtual_ || r.exported;
+        for r in &self.resources {
+            if !included(r) {
+                continue;
+            }
+            let mut parameters = Vec::new();
+            let mut sensitive = Vec::new();
+            // The namevar is not written when it equals the title (Puppet compares it
+            // with the title symbol of `Stage[main]`, which never matches).
+            let nv =
+                (matches!(r.kind, ResKind::Builtin) && r.file.is_some()).then(|| namevar(&r.rtype));
+            for (k, v) in &r.params {
+                if v.is_undef() {
+                    continue;
+                }
+                if Some(k.as_str()) == nv && v.to_string() == r.title {
+                    continue;
+                }
+                if matches!(v, Value::Sensitive(_)) {
+                    sensitive.push(k.clone());
+                }
+                parameters.push((k.clone(), crate::wire::to_data(v, true)));
+            }
+            resources.push(cat::Resource {
+                type_name: r.rtype.clone(),
+                title: r.title.clone(),
+                tags: r.tags.clone(),
+                file: r.file.as_ref().map(|f| f.path.clone()),
+                line: r.line,
+                exported: r.exported,
+                kind: r.wire_kind,
+                parameters,
+                sensitive_parameters: sensitive,
+            });
+        }
+        let rref = |i: ResId| cat::ResourceRef {
+            type_name: self.resources[i].rtype.clone(),
+            title: self.resources[i].title.clone(),
+        };
+        let edges = self
+            .edges
+            .iter()
+            .filter(|&&(s, t)| included(&self.resources[s]) && included(&self.resources[t]))
+            .map(|&(s, t)| cat::Edge {
+                source: rref(s),
+                target: rref(t),
+            })
+            .collect();
+        let tags = self.catalog_tags.clone();
+        cat::Catalog {
+            name: self.node.name.clone(),
+            environment: self.env.name.clone(),
+            version: cat::Version::Integer(0),
+            catalog_uuid: String::new(),
+            tags,
+            classes: self.classes.clone(),
+            resources,
+            edges,
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! Resources entering the catalog (Puppet's `Puppet::Parser::Resource.new` and
+//! `Compiler#add_resource`), resource defaults, and overrides (`File['x'] { ... }`,
+//! collector attribute blocks) with Puppet's rules about who may change what.
+
+use super::{
+    is_valid_tag, namevar, push_unique, ref_string, tag_with_segments, Compiler, DefaultParam, Res,
+    ResId, ResKind, ScopeId, Source, BUILTIN_TYPES,
+};
+use crate::env::SourceFile;
+use crate::error::EvalError;
+use crate::types::capitalize_segments;
+use crate::value::Value;
+use indexmap::IndexMap;
+use marionette_catalog as cat;
+use marionette_syntax::model::{ResourceForm, Span};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// One attribute of an override.
+#[derive(Clone, Debug)]
+pub(crate) struct OverrideParam {
+    pub name: String,
+    pub value: Value,
+    /// `+>`
+    pub append: bool,
+    pub source: Source,
+}
+
+/// An override (`File['/x'] { ... }` or a collector's attribute block) waiting for its
+/// resource, or being merged into it.
+#[derive(Clone, Debug)]
+pub(crate) struct PendingOverride {
+    pub rtype: String,
+    pub title: String,
+    pub params: Vec<OverrideParam>,
+    pub source: Source,
+    pub file: Arc<SourceFile>,
+    pub line: u32,
+}
+
+impl<'e> Compiler<'e> {
+    /// Declares one instance of a built-in or defined resource type.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn declare_resource(
+        &mut self,
+        rtype: &str,
+        title: String,
+        params: IndexMap<String, Value>,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+        span: Span,
+        form: ResourceForm,
+    ) -> Result<ResId, EvalError> {
+        let lower = rtype.trim_start_matches("::").to_lowercase();
+        let type_name = capitalize_segments(&lower);
+        let (kind, wire_kind) = if BUILTIN_TYPES.contains(&lower.as_str()) {
+            (ResKind::Builtin, cat::ResourceKind::CompilableType)
+        } else if let Some(def) = self.env.find_define(&lower).map_err(EvalError::from_load)? {
+            (
+                ResKind::Define(def.def.clone(), def.file.clone()),
+                cat::ResourceKind::DefinedType,
+            )
+        } else if self.env.has_ruby_type(&lower) {
+            (ResKind::Builtin, cat::ResourceKind::CompilableType)
+        } else {
+            return Err(EvalError::new(format!("Unknown resource type: '{lower}'")));
+        };
+        let is_define = matches!(kind, ResKind::Define(..));
+        let mut res = Res {
+            rtype: type_name,
+            title,
+            params,
+            param_sources: HashMap::new(),
+            source: self.scopes[scope].source.clone(),
+            tags: Vec::new(),
+            file: Some(file.clone()),
+            line: Some(file.line_col(span.start).0),
+            exported: form == ResourceForm::Exported,
+            virtual_: form != ResourceForm::Regular,
+            evaluated: !is_define,
+            kind,
+            wire_kind,
+            scope,
+            container: None,
+            class_scope: None,
+        };
+        self.add_defaults(&mut res, scope);
+        self.init_tags(&mut res)?;
+        self.add_to_catalog(res, scope)
+    }
+
+    /// Adds the resource defaults visible from `scope` for the resource's type
+    /// (the nearest scope wins) to the attributes it does not set itself.
+    pub(crate) fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
+        for (name, param) in self.lookup_defaults(&res.rtype, scope) {
+            if !res.params.contains_key(&name) {
+                res.params.insert(name.clone(), param.value);
+                if param.source != res.source {
+                    res.param_sources.insert(name, param.source);
+                }
+            }
+        }
+    }
+
+    /// Puppet's `Scope#lookupdefaults`: the parents' defaults, overridden by nearer ones.
+    pub(crate) fn lookup_defaults(
+        &self,
+        rtype: &str,
+        scope: ScopeId,
+    ) -> IndexMap<String, DefaultParam> {
+        let mut chain = Vec::new();
+        let mut s = Some(scope);
+        while let Some(cur) = s {
+            chain.push(cur);
+            s = self.scopes[cur].parent;
+        }
+        let mut values: IndexMap<String, DefaultParam> = IndexMap::new();
+        for &cur in chain.iter().rev() {
+            if let Some(table) = self.scopes[cur].defaults.get(rtype) {
+                for (k, v) in table {
+                    values.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        values
+    }
+
+    /// Puppet's `Scope#is_default?`: whether `value` is the default for the attribute
+    /// seen from `scope`.
+    fn is_default(&self, rtype: &str, name: &str, value: &Value, scope: ScopeId) -> bool {
+        let mut s = Some(scope);
+        while let Some(cur) = s {
+            if let Some(p) = self.scopes[cur]
+                .defaults
+                .get(rtype)
+                .and_then(|t| t.get(name))
+            {
+                if p.value == *value {
+                    return true;
+                }
+            }
+            s = self.scopes[cur].parent;
+        }
+        false
+    }
+
+    /// `File { ... }`: records resource defaults in the scope (a lambda's defaults go
+    /// to the scope it runs in). Each attribute may be defaulted once per scope.
+    pub(crate) fn define_defaults(
+        &mut self,
+        scope: ScopeId,
+        rtype: &str,
+        ops: Vec<(String, bool, Value)>,
+        file: &Arc<SourceFile>,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let scope = self.named_scope(scope);
+        let source = self.scopes[scope].source.clone();
+        let table = self.scopes[scope]
+            .defaults
+            .entry(rtype.to_string())
+            .or_default();
+        for (name, _, value) in ops {
+            if table.contains_key(&name) {
+                let line = file.line_col(span.start).0;
+                return Err(EvalError::located(
+                    format!("Default already defined for {rtype} {{ {name} }}; cannot redefine"),
+                    &file.path,
+                    Some(line),
+                ));
+            }
+            table.insert(
+                name,
+                DefaultParam {
+                    value,
+                    source: source.clone(),
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// The tags a resource has from the start: its type, its title when that is a valid
+    /// tag, and its `tag` parameter (which must hold valid tags).
+    pub(crate) fn init_tags(&self, res: &mut Res) -> Result<(), EvalError> {
+        let mut tags = Vec::new();
+        tag_with_segments(&res.rtype, &mut tags);
+        if is_valid_tag(&res.title) {
+            tag_with_segments(&res.title, &mut tags);
+        }
+        if let Some(tag) = res.params.get("tag") {
+            let values: Vec<Value> = match tag {
+                Value::Array(items) => items.iter().cloned().collect(),
+                Value::Undef => Vec::new(),
+                other => vec![other.clone()],
+            };
+            for v in values {
+                let t = v.to_string();
+                if !is_valid_tag(&t) {
+                    return Err(EvalError::located(
+                        format!("Invalid tag '{t}'"),
+                        res.file.as_ref().map(|f| f.path.as_str()).unwrap_or(""),
+                        res.line,
+                    ));
+                }
+                tag_with_segments(&t, &mut tags);
+            }
+        }
+        for t in tags {
+            push_unique(&mut res.tags, t);
+        }
+        Ok(())
+    }
+
+    /// The key a resource is unique by besides its title (its namevar), when it
+    /// differs from the title.
+    fn uniqueness_key(res: &Res) -> Option<String> {
+        let key = match &res.kind {
+            ResKind::Class | ResKind::Node => return None,
+            ResKind::Define(..) => match res.params.get("name") {
+                Some(v) if !v.is_undef() => v.to_string(),
+                _ => return None,
+            },
+            ResKind::Builtin => {
+                if matches!(res.rtype.as_str(), "Exec" | "Tidy") {
+                    return None; // not isomorphic
+                }
+                let key = match res.params.get(namevar(&res.rtype)) {
+                    Some(v) if !v.is_undef() => v.to_string(),
+                    _ => res.title.clone(),
+                };
+                if res.rtype == "File" && key.len() > 1 {
+                    let trimmed = key.trim_end_matches('/');
+                    if trimmed.is_empty() {
+                        "/".to_string()
+                    } else {
+                        trimmed.to_string()
+                    }
+                } else {
+                    key
+                }
+            }
+        };
+        (key != res.title).then_some(key)
+    }
+
+    /// Puppet's `Compiler#add_resource`: the resource joins the catalog (unique by
+    /// title and namevar), is checked for `stage`, and is contained by the resource
+    /// of the scope that declared it (classes are placed in stages when evaluated).
+    pub(crate) fn add_to_catalog(&mut self, res: Res, scope: ScopeId) -> Result<ResId, EvalError> {
+        let key = (res.rtype.clone(), res.title.clone());
+        let here = match (&res.file, res.line) {
+            (Some(f), Some(l)) => format!(" (file: {}, line: {l})", f.path),
+            _ => String::new(),
+        };
+        let reference = format!("{}[{}]", res.rtype, res.title);
+        if let Some(&existing) = self.index.get(&key) {
+            return Err(EvalError::new(format!(
+                "Duplicate declaration: {reference} is already declared{}; cannot redeclare{here}",
+                self.declared_at(existing)
+            )));
+        }
+        let mut aliases: Vec<(String, String)> = Vec::new();
+        if let Some(alias) = res.params.get("alias") {
+            let values: Vec<Value> = match alias {
+                Value::Array(items) => items.iter().cloned().collect(),
+                Value::Undef => Vec::new(),
+                other => vec![other.clone()],
+            };
+            for v in values {
+                let a = v.to_string();
+                if a != res.title {
+                    aliases.push((format!("{a:?}"), a));
+                }
+            }
+        }
+        if let Some(k) = Self::uniqueness_key(&res) {
+            aliases.push((format!("[{k:?}]"), k));
+        }
+        for (shown, alias) in &aliases {
+            if let Some(&existing) = self.index.get(&(res.rtype.clone(), alias.clone())) {
+                let at = match (&res.file, res.line) {
+                    (Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
+                    _ => String::new(),
+                };
+                let there = match (
+                    &self.resources[existing].file,
+                    self.resources[existing].line,
+                ) {
+                    (Some(f), Some(l)) => format!(" (file: {}, line: {l})", f.path),
+                    _ => String::new(),
+                };
+                return Err(EvalError::new(format!(
+                    "Cannot alias {reference} to {shown}{at}; resource [{:?}, {alias:?}] already declared{there}",
+                    res.rtype
+                )));
+            }
+        }
+        let is_class = matches!(res.kind, ResKind::Class);
+        let is_stage = res.rtype == "Stage";
+        let has_stage = !is_class && res.params.get("stage").is_some_and(|v| !v.is_undef());
+        let rtype = res.rtype.clone();
+        let id = self.add_resource(res);
+        for (_, alias) in aliases {
+            self.index.insert((rtype.clone(), alias), id);
+        }
+        if has_stage {
+            return Err(EvalError::new(format!(
+                "Only classes can set 'stage'; normal resources like {reference} cannot change run stage"
+            )));
+        }
+        if !is_class && !is_stage {
+            if let Some(container) = self.scopes[scope].resource {
+                self.add_edge(container, id);
+            }
+        }
+        Ok(id)
+    }
+
+    // ------------------------------------------------------------------ overrides
+
+    /// Whether definition `a` may override what `b` set: `a` inherits `b` (or ran a
+    /// collector with an override block, which Puppet turns into a licence to
+    /// override anything).
+    pub(crate) fn child_of(&self, a: &Source, b: &Source) -> bool {
+        if self.override_sources.contains(a) {
+            return true;
+        }
+        let mut current = a.clone();
+        for _ in 0..100 {
+            let Source::Class(name) = &current else {
+                return false;
+            };
+            let Ok(Some(def)) = self.env.find_class(name) else {
+                return false;
+            };
+            let Some(parent) = &def.def.parent else {
+                return false;
+            };
+            let parent = parent.trim_start_matches("::").to_lowercase();
+            let parent = match self.env.find_class(&parent) {
+                Ok(Some(p)) => p.def.name.to_lowercase(),
+                _ => parent,
+            };
+            if Source::Class(parent.clone()) == *b {
+                return true;
+            }
+            current = Source::Class(parent);
+        }
+        false
+    }
+
+    /// Puppet's `Compiler#add_override`: merged now if the resource exists, else kept
+    /// for the end of the compile.
+    pub(crate) fn add_override(&mut self, o: PendingOverride) -> Result<(), EvalError> {
+        match self.find(&o.rtype, &o.title) {
+            Some(id) => self.merge_override(id, &o),
+            None => {
+                self.overrides.push(o);
+                Ok(())
+            }
+        }
+    }
+
+    /// Puppet's `Resource#merge`: only the resource's own source or a class inheriting
+    /// it may override; a parameter already set may be replaced only from a subclass.
+    pub(crate) fn merge_override(
+        &mut self,
+        id: ResId,
+        o: &PendingOverride,
+    ) -> Result<(), EvalError> {
+        let source = self.resources[id].source.clone();
+        if !(o.source == source || self.child_of(&o.source, &source)) {
+            return Err(EvalError::located(
+                "Only subclasses can override parameters",
+                &o.file.path,
+                Some(o.line),
+            ));
+        }
+        for p in &o.params {
+            self.override_parameter(id, p, o)?;
+        }
+        Ok(())
+    }
+
+    fn override_parameter(
+        &mut self,
+        id: ResId,
+        p: &OverrideParam,
+        o: &PendingOverride,
+    ) -> Result<(), EvalError> {
+        let Some(current) = self.resources[id].params.get(&p.name).cloned() else {
+            self.set_override_param(id, p, p.value.clone());
+            return Ok(());
+        };
+        let (rtype, scope) = (self.resources[id].rtype.clone(), self.resources[id].scope);
+        if self.is_default(&rtype, &p.name, &p.value, scope) {
+            return Ok(());
+        }
+        let current_source = self.resources[id]
+            .param_sources
+            .get(&p.name)
+            .cloned()
+            .unwrap_or_else(|| self.resources[id].source.clone());
+        let allowed = self.child_of(&p.source, &current_source)
+            || (p.source == current_source && self.is_default(&rtype, &p.name, &current, scope));
+        if !allowed {
+            let r = &self.resources[id];
+            let at = match (&r.file, r.line) {
+                (Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
+                _ => String::new(),
+            };
+            return Err(EvalError::located(
+                format!(
+                    "Parameter '{}' is already set on {} by #<Puppet::Resource::Type>{at}; cannot redefine",
+                    p.name,
+                    ref_string(&r.rtype, &r.title)
+                ),
+                &o.file.path,
+                Some(o.line),
+            ));
+        }
+        let value = if p.append {
+            let mut items = Vec::new();
+            flatten_into(&current, &mut items);
+            flatten_into(&p.value, &mut items);
+            Value::array(items)
+        } else {
+            p.value.clone()
+        };
+        self.set_override_param(id, p, value);
+        Ok(())
+    }
+
+    fn set_override_param(&mut self, id: ResId, p: &OverrideParam, value: Value) {
+        let res = &mut self.resources[id];
+        if p.name == "tag" {
+            let values: Vec<Value> = match &value {
+                Value::Array(items) => items.iter().cloned().collect(),
+                Value::Undef => Vec::new(),
+                other => vec![other.clone()],
+            };
+            for v in values {
+                let t = v.to_string();
+                if is_valid_tag(&t) {
+                    tag_with_segments(&t, &mut res.tags);
+                }
+            }
+        }
+        res.params.insert(p.name.clone(), value);
+        res.param_sources.insert(p.name.clone(), p.source.clone());
+    }
+}
+
+/// Ruby's `Array#flatten` of one value into `out`.
+fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_into(i, out)),
+        other => out.push(other.clone()),
+    }
+}
