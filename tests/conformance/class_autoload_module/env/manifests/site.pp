@@ -1,0 +1,3 @@
+# Classes autoloaded from modules: init.pp, a file per class, nested directories.
+include web
+include web::config::nested::deep

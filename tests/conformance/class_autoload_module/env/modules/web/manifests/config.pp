@@ -1,0 +1,3 @@
+class web::config (String $path = '/etc/web/web.conf') {
+  file { $path: content => 'x' }
+}

@@ -1,0 +1,3 @@
+class web::config::nested::deep {
+  notify { 'deep': }
+}

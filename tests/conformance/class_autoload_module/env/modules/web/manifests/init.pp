@@ -1,0 +1,4 @@
+class web {
+  include web::config
+  file { '/etc/web': ensure => directory }
+}

@@ -1,0 +1,2 @@
+# Resources in a class are tagged with the class name and each namespace segment.
+include profile::web::frontend

@@ -1,0 +1,4 @@
+class profile::web::frontend {
+  file { '/srv/frontend': ensure => directory }
+  notify { 'Frontend Ready': }
+}

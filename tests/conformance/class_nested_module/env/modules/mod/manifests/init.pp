@@ -1,0 +1,6 @@
+class mod {
+  notify { 'mod': }
+  class helper {
+    notify { 'mod::helper': }
+  }
+}

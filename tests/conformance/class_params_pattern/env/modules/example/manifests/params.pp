@@ -1,0 +1,4 @@
+class example::params {
+  $myparam = 'from-params'
+  $port = 8140
+}

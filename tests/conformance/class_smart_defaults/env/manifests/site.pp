@@ -1,0 +1,2 @@
+# Smart parameter defaults from a params class that branches on a fact.
+include webserver

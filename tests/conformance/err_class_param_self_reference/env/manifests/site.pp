@@ -1,0 +1,5 @@
+# A parameter default cannot read the parameter itself.
+class example ($port = $port) {
+  notify { "port ${port}": }
+}
+include example

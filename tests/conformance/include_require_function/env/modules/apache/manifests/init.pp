@@ -1,0 +1,3 @@
+class apache {
+  package { 'httpd': }
+}
