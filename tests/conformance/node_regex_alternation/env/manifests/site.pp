@@ -1,0 +1,3 @@
+node /^(foo|bar)\.example\.com$/ {
+  notify { "matched ${1}": }
+}

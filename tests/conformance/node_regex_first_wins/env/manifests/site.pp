@@ -1,0 +1,7 @@
+# Two regexes match: the first in file order wins.
+node /^web/ {
+  notify { 'first regex': }
+}
+node /example\.com$/ {
+  notify { 'second regex': }
+}
