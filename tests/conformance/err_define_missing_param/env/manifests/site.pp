@@ -1,0 +1,4 @@
+define needs ($required) {
+  notify { $required: }
+}
+needs { 'x': }

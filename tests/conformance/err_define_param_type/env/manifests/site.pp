@@ -1,0 +1,2 @@
+define typed (Integer $port) { }
+typed { 'x': port => 'eighty' }

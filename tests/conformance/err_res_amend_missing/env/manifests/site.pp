@@ -1,0 +1,1 @@
+File['/nowhere'] { owner => 'root' }

@@ -1,0 +1,3 @@
+# Two resources with different titles but the same namevar.
+file { 'passwd': path => '/etc/passwd' }
+file { '/etc/passwd': }

@@ -1,0 +1,2 @@
+$t = undef
+notify { $t: }

@@ -1,0 +1,5 @@
+file {
+  default: mode => '0644';
+  default: owner => 'root';
+  '/x': ;
+}
