@@ -1,0 +1,5 @@
+# An empty query collects (realizes) every resource of the type.
+@notify { 'a': }
+@notify { 'b': }
+notify { 'c': }
+Notify <| |>

@@ -1,0 +1,4 @@
+# <<| |>> without storeconfigs does nothing (and warns).
+@@notify { 'exported': }
+@notify { 'virtual': }
+Notify <<| |>>

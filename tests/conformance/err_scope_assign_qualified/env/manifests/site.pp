@@ -1,0 +1,4 @@
+class c {
+  $other::x = 1
+}
+include c

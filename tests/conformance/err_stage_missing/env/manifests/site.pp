@@ -1,0 +1,2 @@
+class app { }
+class { 'app': stage => 'nosuch' }

@@ -1,0 +1,2 @@
+stage { 'pre': }
+notify { 'x': stage => 'pre' }

@@ -1,0 +1,1 @@
+realize(Notify['nowhere'])

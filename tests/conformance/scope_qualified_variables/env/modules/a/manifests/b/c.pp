@@ -1,0 +1,4 @@
+class a::b::c {
+  $value = 'deep value'
+  $list = [1, 2]
+}
