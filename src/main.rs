@@ -82,39 +82,58 @@ fn parse_command(args: &[String]) -> ExitCode {
             files.push(input);
         }
     }
-    let mut failed = false;
-    let stderr = codespan_reporting::term::termcolor::StandardStream::stderr(
-        codespan_reporting::term::termcolor::ColorChoice::Auto,
-    );
-    for path in files {
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => text,
-                Err(_) => {
-                    eprintln!("{}:1:1: error: the file is not valid UTF-8", path.display());
-                    failed = true;
-                    continue;
-                }
-            },
-            Err(e) => {
-                eprintln!("{}: error: cannot read: {e}", path.display());
-                failed = true;
-                continue;
-            }
-        };
-        let file = parse_source(path, text);
-        if dump_tree {
-            println!("# {}", file.path.display());
-            print!("{}", file.parse.debug_tree());
-        }
-        for error in &file.errors {
-            failed = true;
-            if pretty {
-                let _ = diagnostics::rich(&file, error, &mut stderr.lock());
+    // Files are independent: parse them on every core; each worker renders its report
+    // (and drops its tree), and the reports are printed in the order given.
+    use codespan_reporting::term::termcolor::Buffer;
+    use rayon::prelude::*;
+    use std::io::{IsTerminal, Write};
+    let color = std::io::stderr().is_terminal();
+    let reports: Vec<(bool, String, Vec<u8>)> = files
+        .into_par_iter()
+        .map(|path| {
+            let mut err = if color {
+                Buffer::ansi()
             } else {
-                eprintln!("{}", diagnostics::short(&file, error));
+                Buffer::no_color()
+            };
+            let text = match std::fs::read(&path).map(String::from_utf8) {
+                Ok(Ok(text)) => text,
+                Ok(Err(_)) => {
+                    let _ = writeln!(
+                        err,
+                        "{}:1:1: error: the file is not valid UTF-8",
+                        path.display()
+                    );
+                    return (true, String::new(), err.into_inner());
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "{}: error: cannot read: {e}", path.display());
+                    return (true, String::new(), err.into_inner());
+                }
+            };
+            let file = parse_source(path, text);
+            let tree = if dump_tree {
+                format!("# {}\n{}", file.path.display(), file.parse.debug_tree())
+            } else {
+                String::new()
+            };
+            for error in &file.errors {
+                if pretty {
+                    let _ = diagnostics::rich(&file, error, &mut err);
+                } else {
+                    let _ = writeln!(err, "{}", diagnostics::short(&file, error));
+                }
             }
-        }
+            (!file.errors.is_empty(), tree, err.into_inner())
+        })
+        .collect();
+    let mut failed = false;
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    for (file_failed, tree, errors) in reports {
+        failed |= file_failed;
+        let _ = stdout.write_all(tree.as_bytes());
+        let _ = stderr.write_all(&errors);
     }
     if failed {
         ExitCode::FAILURE
