@@ -165,6 +165,7 @@ impl<'e> Compiler<'e> {
                 }
             }
             self.validate_define_params(id)?;
+            self.validate_builtin_params(id)?;
         }
         // Left over: overrides of resources that never appeared.
         let mut left: Vec<PendingOverride> = pending.into_values().flatten().collect();
@@ -193,6 +194,32 @@ impl<'e> Compiler<'e> {
                     "{}: has no parameter named '{key}'",
                     ref_string(&r.rtype, &r.title)
                 )));
+            }
+        }
+        Ok(())
+    }
+
+    /// A built-in type's resource may only have that type's attributes.
+    fn validate_builtin_params(&self, id: ResId) -> Result<(), EvalError> {
+        let r = &self.resources[id];
+        if !matches!(r.kind, ResKind::Builtin) || r.file.is_none() {
+            return Ok(());
+        }
+        let Some(attributes) = builtin_attributes(&r.rtype) else {
+            return Ok(());
+        };
+        for key in r.params.keys() {
+            if !attributes.contains(&key.as_str()) && !METAPARAMS.contains(&key.as_str()) {
+                let file = r.file.as_ref().map(|f| f.path.as_str()).unwrap_or("");
+                let line = r.line.unwrap_or(0);
+                return Err(EvalError::located(
+                    format!(
+                        "no parameter named '{key}' (file: {file}, line: {line}) on {}",
+                        ref_string(&r.rtype, &r.title)
+                    ),
+                    file,
+                    r.line,
+                ));
             }
         }
         Ok(())
@@ -433,4 +460,190 @@ impl<'e> Compiler<'e> {
             edges,
         }
     }
+}
+
+/// The attributes (parameters and properties) of Puppet 7.23's built-in types, as
+/// `Puppet::Type.type(t).parameters + properties` lists them.
+fn builtin_attributes(rtype: &str) -> Option<&'static [&'static str]> {
+    Some(match rtype {
+        "Exec" => &[
+            "command",
+            "creates",
+            "cwd",
+            "environment",
+            "group",
+            "logoutput",
+            "onlyif",
+            "path",
+            "provider",
+            "refresh",
+            "refreshonly",
+            "returns",
+            "timeout",
+            "tries",
+            "try_sleep",
+            "umask",
+            "unless",
+            "user",
+        ],
+        "File" => &[
+            "backup",
+            "checksum",
+            "checksum_value",
+            "content",
+            "ctime",
+            "ensure",
+            "force",
+            "group",
+            "ignore",
+            "links",
+            "max_files",
+            "mode",
+            "mtime",
+            "owner",
+            "path",
+            "provider",
+            "purge",
+            "recurse",
+            "recurselimit",
+            "replace",
+            "selinux_ignore_defaults",
+            "selrange",
+            "selrole",
+            "seltype",
+            "seluser",
+            "show_diff",
+            "source",
+            "source_permissions",
+            "sourceselect",
+            "staging_location",
+            "target",
+            "type",
+            "validate_cmd",
+            "validate_replacement",
+        ],
+        "Filebucket" => &["name", "path", "port", "server"],
+        "Group" => &[
+            "allowdupe",
+            "attribute_membership",
+            "attributes",
+            "auth_membership",
+            "ensure",
+            "forcelocal",
+            "gid",
+            "ia_load_module",
+            "members",
+            "name",
+            "provider",
+            "system",
+        ],
+        "Notify" => &["message", "name", "withpath"],
+        "Package" => &[
+            "adminfile",
+            "allow_virtual",
+            "allowcdrom",
+            "category",
+            "command",
+            "configfiles",
+            "description",
+            "enable_only",
+            "ensure",
+            "flavor",
+            "install_only",
+            "install_options",
+            "instance",
+            "mark",
+            "name",
+            "package_settings",
+            "platform",
+            "provider",
+            "reinstall_on_refresh",
+            "responsefile",
+            "root",
+            "source",
+            "status",
+            "uninstall_options",
+            "vendor",
+        ],
+        "Resources" => &["name", "purge", "unless_system_user", "unless_uid"],
+        "Schedule" => &[
+            "name",
+            "period",
+            "periodmatch",
+            "range",
+            "repeat",
+            "weekday",
+        ],
+        "Service" => &[
+            "binary",
+            "control",
+            "enable",
+            "ensure",
+            "flags",
+            "hasrestart",
+            "hasstatus",
+            "logonaccount",
+            "logonpassword",
+            "manifest",
+            "name",
+            "path",
+            "pattern",
+            "provider",
+            "restart",
+            "start",
+            "status",
+            "stop",
+            "timeout",
+        ],
+        "Stage" => &["name"],
+        "Tidy" => &[
+            "age",
+            "backup",
+            "matches",
+            "max_files",
+            "path",
+            "recurse",
+            "rmdirs",
+            "size",
+            "type",
+        ],
+        "User" => &[
+            "allowdupe",
+            "attribute_membership",
+            "attributes",
+            "auth_membership",
+            "auths",
+            "comment",
+            "ensure",
+            "expiry",
+            "forcelocal",
+            "gid",
+            "groups",
+            "home",
+            "ia_load_module",
+            "iterations",
+            "key_membership",
+            "keys",
+            "loginclass",
+            "managehome",
+            "membership",
+            "name",
+            "password",
+            "password_max_age",
+            "password_min_age",
+            "password_warn_days",
+            "profile_membership",
+            "profiles",
+            "project",
+            "provider",
+            "purge_ssh_keys",
+            "role_membership",
+            "roles",
+            "salt",
+            "shell",
+            "system",
+            "uid",
+        ],
+        _ => return None,
+    })
 }

@@ -1,0 +1,3 @@
+# Resource defaults are checked like other attributes.
+File { colour => 'blue' }
+file { '/tmp/x': }
