@@ -85,6 +85,18 @@ pub(crate) enum Source {
 pub(crate) struct DefaultParam {
     pub value: Value,
     pub source: Source,
+    pub file: Arc<SourceFile>,
+    pub line: u32,
+}
+
+/// An evaluated attribute operation (`name => value`, `name +> value`, or one entry of
+/// `* => hash`) and the line it is on.
+#[derive(Clone, Debug)]
+pub(crate) struct AttrOp {
+    pub name: String,
+    pub append: bool,
+    pub value: Value,
+    pub line: u32,
 }
 
 pub(crate) struct Scope {
@@ -122,6 +134,8 @@ pub(crate) struct Res {
     /// Who set a parameter, where that is not the resource's own source (defaults,
     /// overrides).
     pub param_sources: HashMap<String, Source>,
+    /// Where each parameter was set (for messages about it), when known.
+    pub param_lines: HashMap<String, (Arc<SourceFile>, u32)>,
     /// The source of the scope the resource was declared in.
     pub source: Source,
     pub tags: Vec<String>,
@@ -154,7 +168,7 @@ pub(crate) enum Query {
 pub(crate) struct Collector {
     pub rtype: String,
     pub query: Option<Query>,
-    pub ops: Vec<(String, bool, Value)>,
+    pub ops: Vec<AttrOp>,
     pub scope: ScopeId,
     pub file: Arc<SourceFile>,
     pub line: u32,
@@ -476,6 +490,7 @@ impl<'e> Compiler<'e> {
         self.evaluate_generators()?;
         self.finish()?;
         self.fail_on_unevaluated()?;
+        self.validate_relationships()?;
         Ok(self.build_catalog())
     }
 
@@ -491,6 +506,7 @@ impl<'e> Compiler<'e> {
             title: title.into(),
             params: IndexMap::new(),
             param_sources: HashMap::new(),
+            param_lines: HashMap::new(),
             source: Source::Main,
             tags: Vec::new(),
             file: None,

@@ -1,8 +1,8 @@
 //! Expression evaluation.
 
 use crate::compiler::{
-    Collector, Compiler, OverrideParam, PendingOverride, Query, RelItem, RelSide, Relationship,
-    ScopeId, ScopeKind, MAX_EVAL_DEPTH,
+    AttrOp, Collector, Compiler, OverrideParam, PendingOverride, Query, RelItem, RelSide,
+    Relationship, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
 };
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
@@ -346,7 +346,7 @@ impl<'e> Compiler<'e> {
                     other => capitalize_segments(&other.to_string()),
                 };
                 let ops = self.eval_ops(ops, scope, file)?;
-                self.define_defaults(scope, &rtype, ops, file, expr.span)?;
+                self.define_defaults(scope, &rtype, ops, file)?;
                 Ok(ty)
             }
             ExprKind::ResourceOverride { resources, ops } => {
@@ -386,11 +386,12 @@ impl<'e> Compiler<'e> {
                     };
                     let params = ops
                         .iter()
-                        .map(|(name, append, value)| OverrideParam {
-                            name: name.clone(),
-                            value: value.clone(),
-                            append: *append,
+                        .map(|op| OverrideParam {
+                            name: op.name.clone(),
+                            value: op.value.clone(),
+                            append: op.append,
                             source: source.clone(),
+                            line: op.line,
                         })
                         .collect();
                     self.add_override(PendingOverride {
@@ -783,34 +784,47 @@ impl<'e> Compiler<'e> {
         ops: &[AttributeOp],
         scope: ScopeId,
         file: &Arc<SourceFile>,
-    ) -> Result<Vec<(String, bool, Value)>, EvalError> {
-        let mut out: Vec<(String, bool, Value)> = Vec::new();
+    ) -> Result<Vec<AttrOp>, EvalError> {
+        let mut out: Vec<AttrOp> = Vec::new();
         for op in ops {
             match op {
                 AttributeOp::Set {
                     name,
                     append,
                     value,
-                    ..
+                    span,
                 } => {
                     let v = self.eval_expr(value, scope, file)?;
-                    out.retain(|(n, _, _)| n != name);
-                    out.push((name.clone(), *append, v));
+                    out.retain(|o| o.name != *name);
+                    out.push(AttrOp {
+                        name: name.clone(),
+                        append: *append,
+                        value: v,
+                        line: file.line_col(span.start).0,
+                    });
                 }
-                AttributeOp::Splat { value, .. } => match self.eval_expr(value, scope, file)? {
+                AttributeOp::Splat { value, span } => match self.eval_expr(value, scope, file)? {
                     Value::Hash(map) => {
+                        let line = file.line_col(span.start).0;
                         for (k, v) in map.iter() {
                             let name = k.to_string();
-                            out.retain(|(n, _, _)| *n != name);
-                            out.push((name, false, v.clone()));
+                            out.retain(|o| o.name != name);
+                            out.push(AttrOp {
+                                name,
+                                append: false,
+                                value: v.clone(),
+                                line,
+                            });
                         }
                     }
-                    Value::Undef => {}
                     other => {
-                        return Err(EvalError::new(format!(
-                            "Splat expression must be a Hash, got {}",
-                            other.type_name()
-                        )))
+                        return Err(EvalError::issue(
+                            format!(
+                                "Expected value of type Hash, got {}",
+                                crate::types::PType::infer(&other).generalize()
+                            ),
+                            self.location(file, value.span),
+                        ))
                     }
                 },
             }
@@ -861,7 +875,7 @@ impl<'e> Compiler<'e> {
         // others; the resources are made once everything is evaluated.
         let mut seen_titles: Vec<Value> = Vec::new();
         let mut bodies: Vec<(Vec<String>, AttrOps)> = Vec::new();
-        let mut defaults: Option<Vec<(String, bool, Value)>> = None;
+        let mut defaults: Option<AttrOps> = None;
         for body in &resource.bodies {
             let title = self.eval_expr(&body.title, scope, file)?;
             if title.is_undef() {
@@ -924,8 +938,11 @@ impl<'e> Compiler<'e> {
         let mut refs = Vec::new();
         for (titles, ops) in bodies {
             let mut params: IndexMap<String, Value> = IndexMap::new();
-            for (k, _, v) in defaults.iter().chain(ops.iter()) {
-                params.insert(k.clone(), v.clone());
+            let mut lines: Vec<(String, u32)> = Vec::new();
+            for op in defaults.iter().chain(ops.iter()) {
+                params.insert(op.name.clone(), op.value.clone());
+                lines.retain(|(n, _)| *n != op.name);
+                lines.push((op.name.clone(), op.line));
             }
             for title in titles {
                 if rtype == "class" {
@@ -936,6 +953,7 @@ impl<'e> Compiler<'e> {
                         Some((file, resource.span)),
                         false,
                     )?;
+                    self.set_param_lines(id, file, &lines);
                     refs.push(("Class".to_string(), self.resources[id].title.clone()));
                     continue;
                 }
@@ -948,6 +966,7 @@ impl<'e> Compiler<'e> {
                     resource.span,
                     resource.form,
                 )?;
+                self.set_param_lines(id, file, &lines);
                 refs.push((
                     self.resources[id].rtype.clone(),
                     self.resources[id].title.clone(),
@@ -957,6 +976,15 @@ impl<'e> Compiler<'e> {
         Ok(refs_value(&refs))
     }
 
+    /// Records where the attributes of a declaration are (for messages about them).
+    fn set_param_lines(&mut self, id: usize, file: &Arc<SourceFile>, lines: &[(String, u32)]) {
+        for (name, line) in lines {
+            self.resources[id]
+                .param_lines
+                .insert(name.clone(), (file.clone(), *line));
+        }
+    }
+
     /// The attributes of one resource body; setting one twice is an error.
     fn eval_body_ops(
         &mut self,
@@ -964,18 +992,18 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         file: &Arc<SourceFile>,
         here: &crate::error::Location,
-    ) -> Result<Vec<(String, bool, Value)>, EvalError> {
-        let mut out: Vec<(String, bool, Value)> = Vec::new();
+    ) -> Result<AttrOps, EvalError> {
+        let mut out: AttrOps = Vec::new();
         for op in ops {
             let evaluated = self.eval_ops(std::slice::from_ref(op), scope, file)?;
-            for (name, append, value) in evaluated {
-                if out.iter().any(|(n, _, _)| *n == name) {
+            for op in evaluated {
+                if out.iter().any(|o| o.name == op.name) {
                     return Err(EvalError::issue(
-                        format!("The attribute '{name}' has already been set"),
+                        format!("The attribute '{}' has already been set", op.name),
                         here.clone(),
                     ));
                 }
-                out.push((name, append, value));
+                out.push(op);
             }
         }
         Ok(out)
@@ -1232,7 +1260,7 @@ fn several_references(target: &Value, keys: &[Value]) -> Option<Value> {
 }
 
 /// Evaluated attribute operations: name, `+>`, value.
-type AttrOps = Vec<(String, bool, Value)>;
+type AttrOps = Vec<AttrOp>;
 
 /// Puppet's string interpolation of a value (`EvaluatorImpl#string`): strings as they
 /// are (also inside arrays and hashes), undef as nothing.

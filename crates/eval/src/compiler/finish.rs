@@ -7,7 +7,7 @@ use super::{
     RelItem, RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS, METAPARAMS,
 };
 use crate::error::EvalError;
-use crate::types::PType;
+use crate::types::{capitalize_segments, PType};
 use crate::value::Value;
 use marionette_catalog as cat;
 use marionette_syntax::model::EdgeOp;
@@ -47,11 +47,12 @@ impl<'e> Compiler<'e> {
                     let mut params: Vec<OverrideParam> = self.collectors[c]
                         .ops
                         .iter()
-                        .map(|(name, append, value)| OverrideParam {
-                            name: name.clone(),
-                            value: value.clone(),
-                            append: *append,
+                        .map(|op| OverrideParam {
+                            name: op.name.clone(),
+                            value: op.value.clone(),
+                            append: op.append,
                             source: source.clone(),
+                            line: op.line,
                         })
                         .collect();
                     let rtype = self.resources[id].rtype.clone();
@@ -62,6 +63,7 @@ impl<'e> Compiler<'e> {
                                 value: d.value,
                                 append: false,
                                 source: d.source,
+                                line: d.line,
                             });
                         }
                     }
@@ -323,6 +325,74 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Puppet's `RelationshipValidator`: every reference in `before`, `require`,
+    /// `notify` and `subscribe` of a resource that is not virtual must exist.
+    pub(crate) fn validate_relationships(&self) -> Result<(), EvalError> {
+        for r in &self.resources {
+            if r.virtual_ {
+                continue;
+            }
+            for (name, value) in &r.params {
+                if !matches!(name.as_str(), "before" | "require" | "notify" | "subscribe") {
+                    continue;
+                }
+                let mut refs = Vec::new();
+                flatten_refs(value, &mut refs);
+                for v in refs {
+                    let (shown, found) = match &v {
+                        Value::Undef => continue,
+                        Value::Type(t) => match t.resolved() {
+                            PType::Resource {
+                                type_name: Some(tn),
+                                title: Some(title),
+                            } => (ref_string(tn, title), self.find(tn, title).is_some()),
+                            PType::Class(Some(c)) => (
+                                ref_string("Class", &capitalize_segments(c)),
+                                self.find("Class", c).is_some(),
+                            ),
+                            other => (other.to_string(), false),
+                        },
+                        Value::Str(s) => match s
+                            .split_once('[')
+                            .and_then(|(t, rest)| rest.strip_suffix(']').map(|title| (t, title)))
+                        {
+                            Some((t, title)) => {
+                                let title = title.trim_matches(|c| c == '\'' || c == '"');
+                                (s.to_string(), self.find(t, title).is_some())
+                            }
+                            None => {
+                                return Err(self.param_error(
+                                    r,
+                                    name,
+                                    format!(
+                                    "No title provided and {s:?} is not a valid resource reference"
+                                ),
+                                ))
+                            }
+                        },
+                        other => (other.to_string(), false),
+                    };
+                    if !found {
+                        return Err(self.param_error(
+                            r,
+                            name,
+                            format!("Could not find resource '{shown}' in parameter '{name}'"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An error about a parameter, at the place it was set when that is known.
+    fn param_error(&self, r: &Res, name: &str, message: String) -> EvalError {
+        match r.param_lines.get(name) {
+            Some((file, line)) => EvalError::located(message, &file.path, Some(*line)),
+            None => EvalError::new(message),
+        }
+    }
+
     // ------------------------------------------------------------------ relationships
 
     /// The resources one side of a relationship stands for; `left` sides fall back to
@@ -390,6 +460,9 @@ impl<'e> Compiler<'e> {
                     self.resources[sid]
                         .params
                         .insert(param.to_string(), Value::array(items));
+                    // Puppet sets a new parameter here, which forgets where the old
+                    // value came from.
+                    self.resources[sid].param_lines.remove(param);
                 }
             }
         }
@@ -646,4 +719,12 @@ fn builtin_attributes(rtype: &str) -> Option<&'static [&'static str]> {
         ],
         _ => return None,
     })
+}
+
+/// A relationship parameter's references, nested arrays flattened.
+fn flatten_refs(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_refs(i, out)),
+        other => out.push(other.clone()),
+    }
 }

@@ -3,8 +3,8 @@
 //! collector attribute blocks) with Puppet's rules about who may change what.
 
 use super::{
-    is_valid_tag, namevar, push_unique, ref_string, tag_with_segments, Compiler, DefaultParam, Res,
-    ResId, ResKind, ScopeId, Source, BUILTIN_TYPES,
+    is_valid_tag, namevar, push_unique, ref_string, tag_with_segments, AttrOp, Compiler,
+    DefaultParam, Res, ResId, ResKind, ScopeId, Source, BUILTIN_TYPES,
 };
 use crate::env::SourceFile;
 use crate::error::EvalError;
@@ -24,6 +24,7 @@ pub(crate) struct OverrideParam {
     /// `+>`
     pub append: bool,
     pub source: Source,
+    pub line: u32,
 }
 
 /// An override (`File['/x'] { ... }` or a collector's attribute block) waiting for its
@@ -71,6 +72,7 @@ impl<'e> Compiler<'e> {
             title,
             params,
             param_sources: HashMap::new(),
+            param_lines: HashMap::new(),
             source: self.scopes[scope].source.clone(),
             tags: Vec::new(),
             file: Some(file.clone()),
@@ -94,6 +96,8 @@ impl<'e> Compiler<'e> {
     pub(crate) fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
         for (name, param) in self.lookup_defaults(&res.rtype, scope) {
             if !res.params.contains_key(&name) {
+                res.param_lines
+                    .insert(name.clone(), (param.file.clone(), param.line));
                 res.params.insert(name.clone(), param.value);
                 if param.source != res.source {
                     res.param_sources.insert(name, param.source);
@@ -150,9 +154,8 @@ impl<'e> Compiler<'e> {
         &mut self,
         scope: ScopeId,
         rtype: &str,
-        ops: Vec<(String, bool, Value)>,
+        ops: Vec<AttrOp>,
         file: &Arc<SourceFile>,
-        span: Span,
     ) -> Result<(), EvalError> {
         let scope = self.named_scope(scope);
         let source = self.scopes[scope].source.clone();
@@ -160,20 +163,24 @@ impl<'e> Compiler<'e> {
             .defaults
             .entry(rtype.to_string())
             .or_default();
-        for (name, _, value) in ops {
-            if table.contains_key(&name) {
-                let line = file.line_col(span.start).0;
+        for op in ops {
+            if table.contains_key(&op.name) {
                 return Err(EvalError::located(
-                    format!("Default already defined for {rtype} {{ {name} }}; cannot redefine"),
+                    format!(
+                        "Default already defined for {rtype} {{ {} }}; cannot redefine",
+                        op.name
+                    ),
                     &file.path,
-                    Some(line),
+                    Some(op.line),
                 ));
             }
             table.insert(
-                name,
+                op.name,
                 DefaultParam {
-                    value,
+                    value: op.value,
                     source: source.clone(),
+                    file: file.clone(),
+                    line: op.line,
                 },
             );
         }
@@ -390,7 +397,7 @@ impl<'e> Compiler<'e> {
         o: &PendingOverride,
     ) -> Result<(), EvalError> {
         let Some(current) = self.resources[id].params.get(&p.name).cloned() else {
-            self.set_override_param(id, p, p.value.clone());
+            self.set_override_param(id, p, p.value.clone(), o.file.clone());
             return Ok(());
         };
         let (rtype, scope) = (self.resources[id].rtype.clone(), self.resources[id].scope);
@@ -428,11 +435,17 @@ impl<'e> Compiler<'e> {
         } else {
             p.value.clone()
         };
-        self.set_override_param(id, p, value);
+        self.set_override_param(id, p, value, o.file.clone());
         Ok(())
     }
 
-    fn set_override_param(&mut self, id: ResId, p: &OverrideParam, value: Value) {
+    fn set_override_param(
+        &mut self,
+        id: ResId,
+        p: &OverrideParam,
+        value: Value,
+        file: Arc<SourceFile>,
+    ) {
         let res = &mut self.resources[id];
         if p.name == "tag" {
             let values: Vec<Value> = match &value {
@@ -449,6 +462,7 @@ impl<'e> Compiler<'e> {
         }
         res.params.insert(p.name.clone(), value);
         res.param_sources.insert(p.name.clone(), p.source.clone());
+        res.param_lines.insert(p.name.clone(), (file, p.line));
     }
 }
 
