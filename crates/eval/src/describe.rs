@@ -76,6 +76,8 @@ enum Kind {
     MissingParameter(String),
     ExtraneousKey(String),
     InvalidParameter(String),
+    UnexpectedBlock,
+    MissingRequiredBlock,
     Unresolved(String),
 }
 
@@ -115,6 +117,24 @@ impl Mismatch {
             Vec::new()
         };
         Mismatch::new(&path, Kind::Count(expected, Size::exact(actual)))
+    }
+
+    /// A wrong number of arguments at `path`.
+    pub(crate) fn count_at(path: &[PathElem], expected: Size, actual: Size) -> Mismatch {
+        Mismatch::new(path, Kind::Count(expected, actual))
+    }
+
+    pub(crate) fn unexpected_block(path: &[PathElem]) -> Mismatch {
+        Mismatch::new(path, Kind::UnexpectedBlock)
+    }
+
+    pub(crate) fn missing_block(path: &[PathElem]) -> Mismatch {
+        Mismatch::new(path, Kind::MissingRequiredBlock)
+    }
+
+    /// The message without the path of signature alternatives ("rejected: ...").
+    pub(crate) fn format_without_signature(&self) -> String {
+        self.clone().chop_path(0).format()
     }
 
     fn canonical_path(&self) -> Vec<&PathElem> {
@@ -192,6 +212,8 @@ impl Mismatch {
             Kind::MissingParameter(k) => format!("{vp} expects a value for parameter '{k}'"),
             Kind::ExtraneousKey(k) => format!("{vp} unrecognized key '{k}'"),
             Kind::InvalidParameter(k) => format!("{vp} has no parameter named '{k}'"),
+            Kind::UnexpectedBlock => format!("{vp} does not expect a block"),
+            Kind::MissingRequiredBlock => format!("{vp} expects a block"),
             Kind::Unresolved(n) => format!("{vp} references an unresolved type '{n}'"),
         }
     }
@@ -608,7 +630,7 @@ fn internal_describe(
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum SizeKind {
+pub(crate) enum SizeKind {
     Size,
     Count,
 }
@@ -685,19 +707,21 @@ fn describe_tuple(
     }
 }
 
-fn merge_descriptions(
+pub(crate) fn merge_descriptions(
     varying_path_position: usize,
     size_kind: SizeKind,
     variant_descriptions: Vec<Vec<Mismatch>>,
 ) -> Vec<Mismatch> {
     let count = variant_descriptions.len();
     let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
-    let probes: [fn(&Kind, SizeKind) -> bool; 2] = [
+    let probes: [fn(&Kind, SizeKind) -> bool; 4] = [
         |k, s| match k {
             Kind::Size(..) => s == SizeKind::Size,
             Kind::Count(..) => s == SizeKind::Count,
             _ => false,
         },
+        |k, _| matches!(k, Kind::MissingRequiredBlock),
+        |k, _| matches!(k, Kind::UnexpectedBlock),
         |k, _| matches!(k, Kind::Type(..)),
     ];
     for probe in probes {

@@ -76,16 +76,15 @@ impl<'e> Compiler<'e> {
                 }
                 _ => None,
             };
+            let at = match &expr.kind {
+                ExprKind::Relationship { lhs, .. } => self.operator_location(file, lhs.span.end),
+                // Puppet locates a method call at its `.`.
+                ExprKind::MethodCall(call) => self.operator_location(file, call.receiver.span.end),
+                _ => self.location(file, expr.span),
+            };
             match label {
-                Some(label) if !e.labelled => {
-                    let at = match &expr.kind {
-                        ExprKind::Relationship { lhs, .. } => {
-                            self.operator_location(file, lhs.span.end)
-                        }
-                        _ => self.location(file, expr.span),
-                    };
-                    e.wrapped(&label, at, false)
-                }
+                Some(label) if !e.labelled => e.wrapped(&label, at, false),
+                _ if matches!(expr.kind, ExprKind::MethodCall(_)) => e.with_location(at),
                 _ => e.with_location(self.location(file, expr.span)),
             }
         })
@@ -682,12 +681,11 @@ impl<'e> Compiler<'e> {
                     // Puppet reports an operator error at the operand it blames, or at
                     // the operator (the position of a binary expression).
                     let at = match e.blame {
-                        crate::ops::Blame::Left => lhs.span.start,
-                        crate::ops::Blame::Right => rhs.span.start,
-                        crate::ops::Blame::Operator => operator_offset(file, lhs.span.end),
+                        crate::ops::Blame::Left => self.location(file, lhs.span),
+                        crate::ops::Blame::Right => self.location(file, rhs.span),
+                        crate::ops::Blame::Operator => self.operator_location(file, lhs.span.end),
                     };
-                    EvalError::new(e.message)
-                        .with_location(self.location(file, Span { start: at, end: at }))
+                    EvalError::new(e.message).with_location(at)
                 })
             }
         }
@@ -1327,30 +1325,4 @@ pub(crate) fn article_type(v: &Value) -> String {
         "a"
     };
     format!("{a} {n}")
-}
-
-/// The offset of the operator after the left operand ending at `after` (skipping
-/// blanks and comments).
-fn operator_offset(file: &SourceFile, after: u32) -> u32 {
-    let text = file.text.as_bytes();
-    let mut i = after as usize;
-    while i < text.len() {
-        match text[i] {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'#' => {
-                while i < text.len() && text[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if text.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            _ => break,
-        }
-    }
-    i.min(text.len()) as u32
 }

@@ -2304,3 +2304,146 @@ fn resource_titles(type_name: &str, keys: &[Value]) -> Result<Value, String> {
         refs.pop().unwrap_or(Value::Undef)
     })
 }
+
+// ---------------------------------------------------------------------- type strings
+
+/// Parses a type written in Puppet syntax (`Variant[Array[String], String]`,
+/// `Struct[{a => Integer, Optional[b] => String}]`, `Callable[2, 2]`). Built-in function
+/// signatures are declared with these. Aliases are not known here.
+pub fn parse(text: &str) -> Result<PType, String> {
+    let mut p = TypeParser {
+        s: text.as_bytes(),
+        i: 0,
+    };
+    let v = p.value()?;
+    p.ws();
+    if p.i != p.s.len() {
+        return Err(format!("unexpected text in type '{text}' at {}", p.i));
+    }
+    match v {
+        Value::Type(t) => Ok((*t).clone()),
+        other => Err(format!("'{text}' is not a type: {other}")),
+    }
+}
+
+struct TypeParser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl TypeParser<'_> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.s.get(self.i) == Some(&c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self) -> Result<Value, String> {
+        self.ws();
+        let start = self.i;
+        let c = *self.s.get(self.i).ok_or("unexpected end of type")?;
+        match c {
+            b'\'' | b'"' => {
+                self.i += 1;
+                while self.i < self.s.len() && self.s[self.i] != c {
+                    self.i += 1;
+                }
+                let v = String::from_utf8_lossy(&self.s[start + 1..self.i]).into_owned();
+                self.i += 1;
+                Ok(Value::str(v))
+            }
+            b'/' => {
+                self.i += 1;
+                while self.i < self.s.len() && self.s[self.i] != b'/' {
+                    if self.s[self.i] == b'\\' {
+                        self.i += 1;
+                    }
+                    self.i += 1;
+                }
+                let src = String::from_utf8_lossy(&self.s[start + 1..self.i]).into_owned();
+                self.i += 1;
+                Ok(Value::Regex(Arc::new(Regex::new(&src)?)))
+            }
+            b'{' => {
+                self.i += 1;
+                let mut map = crate::value::ValueMap::new();
+                loop {
+                    if self.eat(b'}') {
+                        break;
+                    }
+                    let k = self.value()?;
+                    self.ws();
+                    if !(self.eat(b'=') && self.eat(b'>')) {
+                        return Err("expected '=>' in type hash".into());
+                    }
+                    let v = self.value()?;
+                    map.insert(k, v);
+                    self.eat(b',');
+                }
+                Ok(Value::hash(map))
+            }
+            b'-' | b'0'..=b'9' => {
+                self.i += 1;
+                while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+                    self.i += 1;
+                }
+                let n = std::str::from_utf8(&self.s[start..self.i])
+                    .map_err(|e| e.to_string())?
+                    .parse::<i64>()
+                    .map_err(|e| e.to_string())?;
+                Ok(Value::Int(n))
+            }
+            _ => {
+                while self.i < self.s.len()
+                    && (self.s[self.i].is_ascii_alphanumeric()
+                        || self.s[self.i] == b'_'
+                        || self.s[self.i] == b':')
+                {
+                    self.i += 1;
+                }
+                let word = std::str::from_utf8(&self.s[start..self.i])
+                    .map_err(|e| e.to_string())?
+                    .to_string();
+                if word.is_empty() {
+                    return Err(format!("unexpected character '{}' in type", c as char));
+                }
+                match word.as_str() {
+                    "default" => return Ok(Value::Default),
+                    "true" => return Ok(Value::Bool(true)),
+                    "false" => return Ok(Value::Bool(false)),
+                    _ => {}
+                }
+                if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    return Ok(Value::str(word));
+                }
+                let base = PType::builtin(&word).unwrap_or_else(|| PType::resource(&word, None));
+                if self.eat(b'[') {
+                    let mut args = Vec::new();
+                    loop {
+                        if self.eat(b']') {
+                            break;
+                        }
+                        args.push(self.value()?);
+                        self.eat(b',');
+                    }
+                    if matches!(base, PType::Callable) {
+                        return Ok(Value::Type(Arc::new(PType::Callable)));
+                    }
+                    parameterize(&base, &args)
+                } else {
+                    Ok(Value::Type(Arc::new(base)))
+                }
+            }
+        }
+    }
+}

@@ -93,7 +93,7 @@ impl Timestamp {
     }
 }
 
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -103,7 +103,7 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     era * 146097 + doe - 719468
 }
 
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719468;
     let era = z.div_euclid(146097);
     let doe = z - era * 146097;
@@ -336,8 +336,8 @@ pub fn format_float(f: f64) -> String {
         };
     }
     let abs = f.abs();
-    if abs != 0.0 && !(1e-4..1e16).contains(&abs) {
-        // Ruby: 1.0e+16, 1.0e-05
+    if abs != 0.0 && !(1e-4..1e15).contains(&abs) {
+        // Ruby: 1.0e+15, 1.0e-05
         let s = format!("{f:e}");
         let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
         let mantissa = if mantissa.contains('.') {
@@ -476,4 +476,62 @@ pub fn puppet_quote(s: &str) -> String {
     }
     out.push('\'');
     out
+}
+
+impl Value {
+    /// Ruby's `inspect` of the value as a legacy (3.x) function sees it: `"a"`,
+    /// `[1, "a"]`, `{"k"=>1}`, `nil`. `sprintf('%p')`, `%s` of containers and `fail`
+    /// with containers print this.
+    pub fn ruby_inspect(&self) -> String {
+        match self {
+            Value::Undef => "nil".into(),
+            Value::Str(s) => {
+                let mut out = String::from("\"");
+                for c in s.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        '\n' => out.push_str("\\n"),
+                        '\t' => out.push_str("\\t"),
+                        '\r' => out.push_str("\\r"),
+                        '\u{1b}' => out.push_str("\\e"),
+                        '#' => out.push('#'),
+                        c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                            out.push_str(&format!("\\x{:02X}", c as u32))
+                        }
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+                out
+            }
+            Value::Array(items) => format!(
+                "[{}]",
+                items
+                    .iter()
+                    .map(Value::ruby_inspect)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Value::Hash(map) => format!(
+                "{{{}}}",
+                map.iter()
+                    .map(|(k, v)| format!("{}=>{}", k.ruby_inspect(), v.ruby_inspect()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Value::Default => ":default".into(),
+            other => other.to_string(),
+        }
+    }
+
+    /// Ruby's `to_s`: strings as they are, containers inspected, `nil` empty.
+    pub fn ruby_to_s(&self) -> String {
+        match self {
+            Value::Undef => String::new(),
+            Value::Array(_) | Value::Hash(_) => self.ruby_inspect(),
+            Value::Default => "default".into(),
+            other => other.to_string(),
+        }
+    }
 }

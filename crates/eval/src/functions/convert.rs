@@ -1,0 +1,564 @@
+//! Type conversions (`new`, `Integer('0x1F')`, `convert_to`), type inspection (`type`,
+//! `assert_type`), `unwrap` and `strftime`.
+
+use super::{builtin, Builtin, Call};
+use crate::compiler::Compiler;
+use crate::error::EvalError;
+use crate::eval::EvalResult;
+use crate::types::PType;
+use crate::value::{Deferred, Regex, Timestamp, Value, ValueMap};
+use std::sync::Arc;
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `new(Integer, '12')`, also written `Integer.new('12')` or `Integer('12')`.
+    builtin!("new", &["Type type, Any args*, &[1,1]?"], |c, call| {
+        let Value::Type(t) = call.arg(0).clone() else {
+            return Ok(Value::Undef);
+        };
+        let v = new_value(c, &t, call.args[1..].to_vec())?;
+        match call.block.clone() {
+            Some(b) => c.call_block(&b, vec![v]),
+            None => Ok(v),
+        }
+    }),
+    // `$x.convert_to(Integer)`: `new` with the arguments swapped.
+    builtin!(
+        "convert_to",
+        &["Any value, Type type, Any args*, &[1,1]?"],
+        |c, call| {
+            let Value::Type(t) = call.arg(1).clone() else {
+                return Ok(Value::Undef);
+            };
+            let mut args = vec![call.arg(0).clone()];
+            args.extend(call.args[2..].iter().cloned());
+            let v = new_value(c, &t, args)?;
+            match call.block.clone() {
+                Some(b) => c.call_block(&b, vec![v]),
+                None => Ok(v),
+            }
+        }
+    ),
+    // `type($x)`: the type of a value; `'reduced'` and `'generalized'` give less detail.
+    builtin!(
+        "type",
+        &[
+            "Any value, Enum[detailed] inference_method?",
+            "Any value, Enum[reduced] inference_method",
+            "Any value, Enum[generalized] inference_method"
+        ],
+        |_, call| {
+            let v = call.arg(0);
+            Ok(Value::Type(Arc::new(match call.sig {
+                1 => PType::infer(v),
+                2 => PType::infer(v).generalize(),
+                _ => PType::infer_set(v),
+            })))
+        }
+    ),
+    // `assert_type(Integer, $x)`: `$x`, or an error (or the block's result) if it is
+    // not an instance.
+    builtin!(
+        "assert_type",
+        &[
+            "Type type, Any value, &[2,2]?",
+            "String type_string, Any value, &[2,2]?"
+        ],
+        assert_type
+    ),
+    // `unwrap($s)`: the value inside a Sensitive (anything else as it is).
+    builtin!(
+        "unwrap",
+        &["Sensitive arg, &[1,1]?", "Any arg, &[1,1]?"],
+        |c, call| {
+            let v = match call.arg(0) {
+                Value::Sensitive(inner) => (**inner).clone(),
+                other => other.clone(),
+            };
+            match call.block.clone() {
+                Some(b) => c.call_block(&b, vec![v]),
+                None => Ok(v),
+            }
+        }
+    ),
+    // `$ts.strftime('%Y-%m-%d')`: formats a Timestamp (UTC unless a zone is given).
+    builtin!(
+        "strftime",
+        &[
+            "Timestamp time_object, String format, String timezone?",
+            "String format, String timezone?"
+        ],
+        |_, call| {
+            if call.sig == 1 {
+                return Err(EvalError::new(
+                    "strftime() without a Timestamp reads the clock; a compile has none",
+                ));
+            }
+            let Value::Timestamp(t) = call.arg(0) else {
+                return Ok(Value::Undef);
+            };
+            Ok(Value::str(strftime(t, call.str_arg(1))))
+        }
+    ),
+];
+
+fn assert_type(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let t = match call.arg(0) {
+        Value::Type(t) => (**t).clone(),
+        Value::Str(s) => match c.resolve_type_name(s) {
+            Ok(t) if PType::builtin(s).is_some() || !matches!(t, PType::Resource { .. }) => t,
+            _ => crate::types::parse(s).map_err(EvalError::new)?,
+        },
+        _ => PType::Any,
+    };
+    let value = call.arg(1).clone();
+    if t.is_instance(&value) {
+        return Ok(value);
+    }
+    match call.block.clone() {
+        Some(b) => c.call_block(
+            &b,
+            vec![
+                Value::Type(Arc::new(t)),
+                Value::Type(Arc::new(PType::infer_set(&value))),
+            ],
+        ),
+        None => Err(EvalError::new(crate::describe::value_mismatch(
+            "assert_type():",
+            &t,
+            &value,
+        ))),
+    }
+}
+
+/// `0x1F`, `017`, `0b101`, decimal, with a sign; blanks only between sign and digits.
+fn integer_pattern(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let t = t.trim_start_matches([' ', '\t']);
+    let lower = t.to_ascii_lowercase();
+    if let Some(h) = lower.strip_prefix("0x") {
+        return !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    if let Some(b) = lower.strip_prefix("0b") {
+        return !b.is_empty() && b.bytes().all(|c| c == b'0' || c == b'1');
+    }
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Puppet's FLOAT_PATTERN: decimal with fraction/exponent, hex, octal or binary.
+fn float_pattern(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let t = t.trim_start_matches([' ', '\t']);
+    if integer_pattern(t) {
+        // `0[0-7]+`, or decimal without a leading zero.
+        return !(t.len() > 1 && t.starts_with('0') && t[1..].bytes().any(|b| b > b'7'))
+            || t.to_ascii_lowercase().starts_with("0x")
+            || t.to_ascii_lowercase().starts_with("0b");
+    }
+    let (int, rest) = t.split_at(t.bytes().take_while(u8::is_ascii_digit).count());
+    if int.is_empty() || (int.len() > 1 && int.starts_with('0')) {
+        return false;
+    }
+    let mut r = rest;
+    if let Some(f) = r.strip_prefix('.') {
+        let n = f.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        r = &f[n..];
+    }
+    if let Some(e) = r.strip_prefix(['e', 'E']) {
+        let e = e.strip_prefix('-').unwrap_or(e);
+        return !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit());
+    }
+    r.is_empty()
+}
+
+/// Ruby's `Integer(s, radix)`.
+fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+    let t = s.trim();
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, t[1..].trim_start()),
+        Some(b'+') => (false, t[1..].trim_start()),
+        _ => (false, t),
+    };
+    let lower = t.to_ascii_lowercase();
+    let (digits, base) = match radix {
+        None | Some(10) if lower.starts_with("0x") && radix.is_none() => (&lower[2..], 16),
+        None if lower.starts_with("0b") => (&lower[2..], 2),
+        None if lower.starts_with("0o") => (&lower[2..], 8),
+        None if lower.len() > 1 && lower.starts_with('0') => (&lower[1..], 8),
+        None => (lower.as_str(), 10),
+        Some(16) => (lower.strip_prefix("0x").unwrap_or(&lower), 16),
+        Some(2) => (lower.strip_prefix("0b").unwrap_or(&lower), 2),
+        Some(8) => (
+            lower
+                .strip_prefix("0o")
+                .or_else(|| lower.strip_prefix('0').filter(|r| !r.is_empty()))
+                .unwrap_or(&lower),
+            8,
+        ),
+        Some(r) => (lower.as_str(), r),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let v = i64::from_str_radix(digits, base).ok()?;
+    Some(if neg { -v } else { v })
+}
+
+fn conversion_error(func: &str, from: &Value, target: &str) -> EvalError {
+    EvalError::new(match from {
+        Value::Str(s) => format!("'{func}' The string '{s}' cannot be converted to {target}"),
+        other => format!(
+            "'{func}' Value of type {} cannot be converted to {target}",
+            PType::infer(other).generalize()
+        ),
+    })
+}
+
+/// `Type(args)` / `Type.new(args)` / `new(Type, args)`: Puppet's `new` for the types
+/// that have one. A single argument that already is an instance is returned as is; the
+/// result must be an instance of the (possibly constrained) type.
+pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> EvalResult {
+    let _ = c;
+    if args.len() == 1 && ty.is_instance(&args[0]) {
+        return Ok(args[0].clone());
+    }
+    let result = construct(ty.resolved(), &args)?;
+    if !ty.is_instance(&result) {
+        return Err(EvalError::new(crate::describe::value_mismatch(
+            &format!("Converted value from {ty}.new() has wrong type,"),
+            ty,
+            &result,
+        )));
+    }
+    Ok(result)
+}
+
+fn construct(ty: &PType, args: &[Value]) -> EvalResult {
+    let first = args.first().cloned().unwrap_or(Value::Undef);
+    let named = |k: &str| match &first {
+        Value::Hash(h) if args.len() == 1 => h.get(&Value::str(k)).cloned(),
+        _ => None,
+    };
+    match ty {
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => {
+            construct(inner.resolved(), args)
+        }
+        PType::Integer { .. } => {
+            let (from, radix, abs) = match named("from") {
+                Some(f) => (
+                    f,
+                    named("radix").unwrap_or(Value::Undef),
+                    named("abs").unwrap_or(Value::Undef),
+                ),
+                None => (
+                    first.clone(),
+                    args.get(1).cloned().unwrap_or(Value::Undef),
+                    args.get(2).cloned().unwrap_or(Value::Undef),
+                ),
+            };
+            let radix = match radix {
+                Value::Int(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
+                Value::Int(r) => {
+                    return Err(EvalError::new(format!(
+                        "Illegal radix: {r}, expected 2, 8, 10, 16, or default"
+                    )))
+                }
+                _ => None,
+            };
+            let n = match &from {
+                Value::Int(i) => *i,
+                Value::Float(f) => f.trunc() as i64,
+                Value::Bool(b) => *b as i64,
+                Value::Timestamp(t) => t.seconds,
+                Value::Str(s) if integer_pattern(s) => ruby_integer(s, radix).ok_or_else(|| {
+                    EvalError::new(format!(
+                        "'new' invalid value for Integer(): {}",
+                        from.ruby_inspect()
+                    ))
+                })?,
+                other => return Err(conversion_error("new", other, "Integer")),
+            };
+            Ok(Value::Int(if abs.is_truthy() {
+                n.wrapping_abs()
+            } else {
+                n
+            }))
+        }
+        PType::Float { .. } => {
+            let f = match &first {
+                Value::Float(f) => *f,
+                Value::Int(i) => *i as f64,
+                Value::Bool(b) => *b as i64 as f64,
+                Value::Timestamp(t) => t.seconds as f64 + t.nanos as f64 / 1e9,
+                Value::Str(s) if float_pattern(s) => {
+                    let t = s.trim();
+                    let lower = t.to_ascii_lowercase();
+                    let body = lower.trim_start_matches(['+', '-']).trim_start();
+                    let neg = lower.starts_with('-');
+                    if body.starts_with("0x") || body.starts_with("0b") {
+                        ruby_integer(t, None).unwrap_or(0) as f64
+                    } else {
+                        let v: f64 = body.parse().unwrap_or(0.0);
+                        if neg {
+                            -v
+                        } else {
+                            v
+                        }
+                    }
+                }
+                other => return Err(conversion_error("new_float", other, "Float")),
+            };
+            Ok(Value::Float(if args.get(1).is_some_and(Value::is_truthy) {
+                f.abs()
+            } else {
+                f
+            }))
+        }
+        PType::Numeric => {
+            let v = match &first {
+                Value::Int(_) | Value::Float(_) => first.clone(),
+                Value::Bool(b) => Value::Int(*b as i64),
+                Value::Str(s) if float_pattern(s) => {
+                    let lower = s.to_ascii_lowercase();
+                    if lower.starts_with("0x") || lower.starts_with("0b") {
+                        Value::Int(ruby_integer(s, None).unwrap_or(0))
+                    } else {
+                        crate::ops::to_number(s)
+                            .ok_or_else(|| conversion_error("new_numeric", &first, "Numeric"))?
+                    }
+                }
+                other => return Err(conversion_error("new_numeric", other, "Numeric")),
+            };
+            Ok(if args.get(1).is_some_and(Value::is_truthy) {
+                match v {
+                    Value::Int(i) => Value::Int(i.wrapping_abs()),
+                    Value::Float(f) => Value::Float(f.abs()),
+                    o => o,
+                }
+            } else {
+                v
+            })
+        }
+        PType::Boolean(_) => match &first {
+            Value::Bool(_) => Ok(first.clone()),
+            Value::Int(i) => Ok(Value::Bool(*i != 0)),
+            Value::Float(f) => Ok(Value::Bool(*f != 0.0)),
+            Value::Str(s) => match s.to_lowercase().as_str() {
+                "true" | "yes" | "y" => Ok(Value::Bool(true)),
+                "false" | "no" | "n" => Ok(Value::Bool(false)),
+                _ => Err(conversion_error("new_boolean", &first, "Boolean")),
+            },
+            other => Err(conversion_error("new_boolean", other, "Boolean")),
+        },
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => {
+            Ok(Value::str(first.to_puppet_string()))
+        }
+        PType::Array { .. } | PType::Tuple { .. } => {
+            let wrap = matches!(args.get(1), Some(Value::Bool(true)));
+            if wrap {
+                return Ok(match first {
+                    Value::Array(_) => first,
+                    other => Value::array(vec![other]),
+                });
+            }
+            match &first {
+                Value::Array(_) => Ok(first.clone()),
+                other => match super::iterate::iterable(other) {
+                    Some(it) => Ok(Value::array(it.items)),
+                    None => Err(conversion_error("new_array", other, "Array")),
+                },
+            }
+        }
+        PType::Hash { .. } | PType::Struct(_) => match &first {
+            Value::Hash(_) => Ok(first.clone()),
+            Value::Array(items) => {
+                let mut m = ValueMap::new();
+                if !items.is_empty()
+                    && items
+                        .iter()
+                        .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
+                {
+                    for e in items.iter() {
+                        if let Value::Array(p) = e {
+                            m.insert(p[0].clone(), p[1].clone());
+                        }
+                    }
+                } else {
+                    if items.len() % 2 != 0 {
+                        return Err(EvalError::new(
+                            "'new_hash' odd number of arguments for Hash",
+                        ));
+                    }
+                    for pair in items.chunks(2) {
+                        m.insert(pair[0].clone(), pair[1].clone());
+                    }
+                }
+                Ok(Value::hash(m))
+            }
+            other => Err(conversion_error("new_hash", other, "Hash")),
+        },
+        PType::Regexp(_) => match &first {
+            Value::Str(s) => Ok(Value::Regex(Arc::new(
+                Regex::new(s).map_err(EvalError::new)?,
+            ))),
+            Value::Regex(_) => Ok(first.clone()),
+            other => Err(conversion_error("new_float", other, "Regexp")),
+        },
+        PType::Sensitive(_) => Ok(Value::Sensitive(Arc::new(first))),
+        PType::Deferred => {
+            let name = match &first {
+                Value::Hash(h) => h
+                    .get(&Value::str("name"))
+                    .map(|v| v.to_string())
+                    .unwrap_or_default(),
+                other => other.to_string(),
+            };
+            let arguments = match (&first, args.get(1)) {
+                (Value::Hash(h), _) => match h.get(&Value::str("arguments")) {
+                    Some(Value::Array(a)) => a.iter().cloned().collect(),
+                    _ => Vec::new(),
+                },
+                (_, Some(Value::Array(a))) => a.iter().cloned().collect(),
+                (_, Some(other)) => vec![other.clone()],
+                _ => Vec::new(),
+            };
+            Ok(Value::Deferred(Arc::new(Deferred { name, arguments })))
+        }
+        PType::Timestamp => match &first {
+            Value::Str(s) => Timestamp::parse(s)
+                .map(|t| Value::Timestamp(Arc::new(t)))
+                .ok_or_else(|| {
+                    EvalError::new(format!(
+                        "'new_timestamp' Unable to parse '{s}' using any of the formats"
+                    ))
+                }),
+            Value::Int(i) => Ok(Value::Timestamp(Arc::new(Timestamp {
+                seconds: *i,
+                nanos: 0,
+            }))),
+            Value::Float(f) => Ok(Value::Timestamp(Arc::new(Timestamp {
+                seconds: f.floor() as i64,
+                nanos: ((f - f.floor()) * 1e9).round() as u32,
+            }))),
+            Value::Timestamp(_) => Ok(first.clone()),
+            other => Err(conversion_error("new_timestamp", other, "Timestamp")),
+        },
+        PType::Type(_) => match &first {
+            Value::Str(s) => crate::types::parse(s)
+                .map(|t| Value::Type(Arc::new(t)))
+                .map_err(EvalError::new),
+            other => Ok(other.clone()),
+        },
+        other => Err(EvalError::new(format!(
+            "Creation of new instance of type '{other}' is not supported"
+        ))),
+    }
+}
+
+const DAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Formats a timestamp (UTC) with `strftime` directives.
+pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
+    let days = t.seconds.div_euclid(86400);
+    let secs = t.seconds.rem_euclid(86400);
+    let (y, m, d) = crate::value::civil_from_days(days);
+    let (hh, mm, ss) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let weekday = (days + 4).rem_euclid(7) as usize; // 1970-01-01 was a Thursday
+    let yday = days - crate::value::days_from_civil(y, 1, 1) + 1;
+    let mut out = String::new();
+    let mut chars = fmt.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut pad: Option<char> = None;
+        let mut upper = false;
+        while let Some(&f) = chars.peek() {
+            match f {
+                '-' | '_' | '0' => {
+                    pad = Some(f);
+                    chars.next();
+                }
+                '^' => {
+                    upper = true;
+                    chars.next();
+                }
+                _ => break,
+            }
+        }
+        let num = |v: i64, width: usize, default_pad: char| -> String {
+            match pad.unwrap_or(default_pad) {
+                '-' => v.to_string(),
+                '_' => format!("{v:>width$}"),
+                _ => format!("{v:0width$}"),
+            }
+        };
+        let Some(d2) = chars.next() else {
+            out.push('%');
+            break;
+        };
+        let piece = match d2 {
+            'Y' => y.to_string(),
+            'C' => num(y / 100, 2, '0'),
+            'y' => num(y % 100, 2, '0'),
+            'm' => num(m as i64, 2, '0'),
+            'd' => num(d as i64, 2, '0'),
+            'e' => num(d as i64, 2, '_'),
+            'j' => num(yday, 3, '0'),
+            'H' => num(hh, 2, '0'),
+            'k' => num(hh, 2, '_'),
+            'I' => num(if hh % 12 == 0 { 12 } else { hh % 12 }, 2, '0'),
+            'l' => num(if hh % 12 == 0 { 12 } else { hh % 12 }, 2, '_'),
+            'M' => num(mm, 2, '0'),
+            'S' => num(ss, 2, '0'),
+            'L' => format!("{:03}", t.nanos / 1_000_000),
+            'N' => format!("{:09}", t.nanos),
+            'p' => (if hh < 12 { "AM" } else { "PM" }).to_string(),
+            'P' => (if hh < 12 { "am" } else { "pm" }).to_string(),
+            'A' => DAYS[weekday].to_string(),
+            'a' => DAYS[weekday][..3].to_string(),
+            'B' => MONTHS[m as usize - 1].to_string(),
+            'b' | 'h' => MONTHS[m as usize - 1][..3].to_string(),
+            'u' => (if weekday == 0 { 7 } else { weekday }).to_string(),
+            'w' => weekday.to_string(),
+            'Z' => "UTC".into(),
+            'z' => "+0000".into(),
+            's' => t.seconds.to_string(),
+            'F' => format!("{y:04}-{m:02}-{d:02}"),
+            'T' | 'X' => format!("{hh:02}:{mm:02}:{ss:02}"),
+            'R' => format!("{hh:02}:{mm:02}"),
+            'D' | 'x' => format!("{m:02}/{d:02}/{:02}", y % 100),
+            'n' => "\n".into(),
+            't' => "\t".into(),
+            '%' => "%".into(),
+            other => format!("%{other}"),
+        };
+        out.push_str(&if upper { piece.to_uppercase() } else { piece });
+    }
+    out
+}

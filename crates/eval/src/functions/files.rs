@@ -1,0 +1,220 @@
+//! Templates and files from modules. `module/path` names `path` under the module's
+//! `templates/` or `files/` directory; absolute paths are used as they are. Files are
+//! read through the environment's source database (no I/O here).
+
+use super::{builtin, Builtin, Call};
+use crate::compiler::{Compiler, ScopeId};
+use crate::describe::Mismatch;
+use crate::env::SourceFile;
+use crate::error::EvalError;
+use crate::eval::EvalResult;
+use crate::value::{Value, ValueMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `epp('mod/file.epp', {params})`: renders a module template (in top scope).
+    builtin!(
+        "epp",
+        &["String path, Hash[Pattern[/^\\w+$/], Any] parameters?"],
+        epp
+    ),
+    // `inline_epp('text', {params})`: renders EPP text (in the calling scope).
+    builtin!(
+        "inline_epp",
+        &["String template, Hash[Pattern[/^\\w+$/], Any] parameters?"],
+        inline_epp
+    ),
+    // `file('mod/f', '/abs/f')`: the contents of the first file that exists.
+    builtin!("file", &["String paths+"], file),
+    // `find_file('mod/f')`: the full path of the first file that exists, or undef.
+    builtin!(
+        "find_file",
+        &["String paths*", "Array[String] paths_array"],
+        |c, call| find_first(c, call, "files")
+    ),
+    // `find_template('mod/t.epp')`: the full path of the first template that exists.
+    builtin!(
+        "find_template",
+        &["String paths*", "Array[String] paths_array"],
+        |c, call| find_first(c, call, "templates")
+    ),
+    // `module_directory('mod')`: the directory of the first module that exists.
+    builtin!(
+        "module_directory",
+        &["String names*", "Array[String] names"],
+        |c, call| {
+            for name in names(call) {
+                if let Some(dir) = c.env.module_dir(&name) {
+                    return Ok(Value::str(dir.display().to_string()));
+                }
+            }
+            Ok(Value::Undef)
+        }
+    ),
+];
+
+fn names(call: &Call<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in &call.args {
+        match a {
+            Value::Array(items) => out.extend(items.iter().map(|v| v.to_string())),
+            other => out.push(other.to_string()),
+        }
+    }
+    out
+}
+
+impl Compiler<'_> {
+    /// The full path of `module/path` under a module's `subdir`, if it exists.
+    pub(crate) fn find_module_file(&self, path: &str, subdir: &str) -> Option<PathBuf> {
+        if path.starts_with('/') {
+            return Some(PathBuf::from(path));
+        }
+        let (module, rest) = path.split_once('/')?;
+        let dir = self.env.module_dir(module)?;
+        let full = dir.join(subdir).join(rest);
+        self.env.sources.is_file(&full).then_some(full)
+    }
+
+    /// Renders a template. Declared parameters are checked as Puppet checks a lambda's
+    /// ("lambda: parameter 'x' expects ..."); without a parameter tag the given values
+    /// become variables.
+    pub(crate) fn render_epp(
+        &mut self,
+        file: &Arc<SourceFile>,
+        params: Option<ValueMap>,
+        parent: ScopeId,
+    ) -> EvalResult {
+        let program = file.program.clone();
+        let local = self.local_scope(parent);
+        let given = params.clone().unwrap_or_default();
+        if let Some(declared) = &program.epp_params {
+            let mut problems: Vec<Mismatch> = given
+                .keys()
+                .filter(|k| !declared.iter().any(|p| Value::str(p.name.as_str()) == **k))
+                .map(|k| Mismatch::invalid_parameter(&k.to_string()))
+                .collect();
+            let mut values = Vec::new();
+            for p in declared {
+                let v = match given.get(&Value::str(p.name.as_str())) {
+                    Some(v) => Some(v.clone()),
+                    None if p.default.is_some() => None,
+                    None => {
+                        let optional = match &p.type_expr {
+                            Some(t) => self.eval_type(t, local, file)?.is_instance(&Value::Undef),
+                            None => false,
+                        };
+                        if !optional {
+                            problems.push(Mismatch::missing_parameter(&p.name));
+                            continue;
+                        }
+                        Some(Value::Undef)
+                    }
+                };
+                if let (Some(v), Some(t)) = (&v, &p.type_expr) {
+                    let ty = self.eval_type(t, local, file)?;
+                    problems.extend(crate::describe::parameter_mismatches(&p.name, &ty, v));
+                }
+                values.push((p, v));
+            }
+            if !problems.is_empty() {
+                return Err(EvalError::new(crate::describe::join_mismatches(
+                    "lambda", &problems,
+                )));
+            }
+            for (p, v) in values {
+                let v = match v {
+                    Some(v) => v,
+                    None => match &p.default {
+                        Some(d) => self.eval_expr(d, local, file)?,
+                        None => Value::Undef,
+                    },
+                };
+                self.scopes[local].vars.insert(p.name.clone(), v);
+            }
+        } else {
+            for (k, v) in given {
+                self.scopes[local].vars.insert(k.to_string(), v);
+            }
+        }
+        self.render_sink.push(String::new());
+        let result = self.eval_block(&program.body, local, file);
+        let out = self.render_sink.pop().unwrap_or_default();
+        result?;
+        Ok(Value::str(out))
+    }
+}
+
+fn params_of(call: &Call<'_>) -> Option<ValueMap> {
+    match call.arg(1) {
+        Value::Hash(h) => Some((**h).clone()),
+        _ => None,
+    }
+}
+
+fn epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let mut path = call.str_arg(0).to_string();
+    let mut found = c.find_module_file(&path, "templates");
+    if found.is_none() && !path.ends_with(".epp") {
+        path.push_str(".epp");
+        found = c.find_module_file(&path, "templates");
+    }
+    let Some(template) = found else {
+        return Err(EvalError::new(format!("Could not find template '{path}'")));
+    };
+    let file = c
+        .env
+        .load_template(&template)
+        .map_err(EvalError::from_load)?;
+    let top = c.top;
+    c.render_epp(&file, params_of(call), top)
+}
+
+fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let text = call.str_arg(0).to_string();
+    let checked = marionette_syntax::check(&text, true);
+    if let Some(e) = checked.errors.first() {
+        return Err(EvalError::new(format!(
+            "inline_epp(): Invalid EPP: {}",
+            e.message
+        )));
+    }
+    let file = Arc::new(SourceFile {
+        path: call.file.path.clone(),
+        lines: marionette_syntax::LineIndex::new(&text),
+        text,
+        program: checked.program,
+    });
+    c.render_epp(&file, params_of(call), call.scope)
+}
+
+fn file(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    for a in &call.args {
+        let path = a.to_string();
+        if let Some(full) = c.find_module_file(&path, "files") {
+            if let Ok(text) = c.env.sources.read(&full) {
+                return Ok(Value::str(text));
+            }
+        }
+    }
+    Err(EvalError::new(format!(
+        "Could not find any files from {}",
+        call.args
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )))
+}
+
+fn find_first(c: &mut Compiler<'_>, call: &mut Call<'_>, subdir: &str) -> EvalResult {
+    for name in names(call) {
+        if let Some(full) = c.find_module_file(&name, subdir) {
+            if c.env.sources.is_file(&full) {
+                return Ok(Value::str(full.display().to_string()));
+            }
+        }
+    }
+    Ok(Value::Undef)
+}

@@ -1,0 +1,535 @@
+//! Iteration functions. A block with two parameters gets `(key, value)` for a hash and
+//! `(index, value)` otherwise; with one parameter it gets the element (`[key, value]`
+//! for a hash). Integers iterate `0..n`, strings their characters, `Integer[a, b]` and
+//! `Enum[...]` types their members. `break()` ends an iteration, `next(x)` ends one
+//! turn with `x`. Iterators (what `reverse_each`, `step` and `tree_each` give without a
+//! block) are produced as arrays.
+
+use super::{builtin, Block, Builtin, Call};
+use crate::compiler::Compiler;
+use crate::error::{EvalError, Flow};
+use crate::eval::EvalResult;
+use crate::types::PType;
+use crate::value::{Value, ValueMap};
+
+/// The four signatures of `each`, `map`, `filter`, `any`, `all`: hash with two- or
+/// one-parameter block, anything iterable with two- or one-parameter block.
+macro_rules! enumerable_sigs {
+    () => {
+        &[
+            "Hash[Any, Any] hash, &[2,2]",
+            "Hash[Any, Any] hash, &[1,1]",
+            "Iterable enumerable, &[2,2]",
+            "Iterable enumerable, &[1,1]",
+        ]
+    };
+}
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `$x.each |$v| { }`: calls the block for each element; returns the collection.
+    builtin!("each", enumerable_sigs!(), each),
+    // `$x.map |$v| { }`: the block's results as an array.
+    builtin!("map", enumerable_sigs!(), map),
+    // `$x.filter |$v| { }`: the elements the block is truthy for (a hash for a hash).
+    builtin!("filter", enumerable_sigs!(), filter),
+    // `$x.any |$v| { }`: whether the block is truthy for some element.
+    builtin!("any", enumerable_sigs!(), any_all),
+    // `$x.all |$v| { }`: whether the block is truthy for every element.
+    builtin!("all", enumerable_sigs!(), any_all),
+    // `$x.reduce(start) |$memo, $v| { }`: folds the elements.
+    builtin!(
+        "reduce",
+        &[
+            "Iterable enumerable, &[2,2]",
+            "Iterable enumerable, Any memo, &[2,2]"
+        ],
+        reduce
+    ),
+    // `with(a, b) |$a, $b| { }`: calls the block with the arguments.
+    builtin!("with", &["Any arg*, &[]"], with),
+    // `$x.then |$x| { }`: the block's result, or undef if `$x` is undef.
+    builtin!("then", &["Any arg, &[1,1]"], then),
+    // `$x.lest || { }`: `$x`, or the block's result if `$x` is undef.
+    builtin!("lest", &["Any arg, &[0,0]"], lest),
+    // `$x.reverse_each |$v| { }`: iterates backwards (an array without a block).
+    builtin!(
+        "reverse_each",
+        &["Iterable iterable", "Iterable iterable, &[1,1]"],
+        reverse_each
+    ),
+    // `$x.step(n)`: every n-th element (from the first).
+    builtin!(
+        "step",
+        &[
+            "Iterable iterable, Integer[1] step",
+            "Iterable iterable, Integer[1] step, &[1,1]"
+        ],
+        step
+    ),
+    // `$x.slice(n)`: the elements in slices of n; a block gets each slice.
+    builtin!(
+        "slice",
+        &[
+            "Hash[Any, Any] hash, Integer[1, default] slice_size, &[]?",
+            "Iterable enumerable, Integer[1, default] slice_size, &[]?"
+        ],
+        slice
+    ),
+    // `$x.partition |$v| { }`: `[truthy elements, the others]`.
+    builtin!(
+        "partition",
+        &[
+            "Collection collection, &[1,1]",
+            "Array array, &[2,2]",
+            "Collection collection, &[2,2]"
+        ],
+        partition_group
+    ),
+    // `$x.group_by |$v| { }`: a hash from block results to the elements giving them.
+    builtin!(
+        "group_by",
+        &[
+            "Collection collection, &[1,1]",
+            "Array array, &[2,2]",
+            "Collection collection, &[2,2]"
+        ],
+        partition_group
+    ),
+    // `$x.tree_each |$path, $v| { }`: walks nested arrays and hashes.
+    builtin!(
+        "tree_each",
+        &[
+            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?, &[2,2]",
+            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?, &[1,1]",
+            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?"
+        ],
+        tree_each
+    ),
+];
+
+/// The elements of an iterable value, and whether they are `[key, value]` pairs.
+pub(super) struct Items {
+    pub items: Vec<Value>,
+    pub hash_style: bool,
+}
+
+/// What iterating `v` gives, if it is iterable.
+pub(super) fn iterable(v: &Value) -> Option<Items> {
+    let plain = |items: Vec<Value>| {
+        Some(Items {
+            items,
+            hash_style: false,
+        })
+    };
+    match v {
+        Value::Array(a) => plain(a.iter().cloned().collect()),
+        Value::Hash(h) => Some(Items {
+            items: h
+                .iter()
+                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                .collect(),
+            hash_style: true,
+        }),
+        Value::Int(n) if *n >= 0 => plain((0..*n).map(Value::Int).collect()),
+        Value::Str(s) => plain(s.chars().map(|c| Value::str(c.to_string())).collect()),
+        Value::Type(t) => match t.resolved() {
+            PType::Integer {
+                from: Some(a),
+                to: Some(b),
+            } => plain((*a..=*b).map(Value::Int).collect()),
+            PType::Enum { values, .. } => {
+                plain(values.iter().map(|v| Value::str(v.as_str())).collect())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn items_of(v: &Value, name: &str) -> Result<Items, EvalError> {
+    iterable(v).ok_or_else(|| {
+        EvalError::new(format!(
+            "{name}(): wrong argument type ({}; is not Iterable.",
+            v.type_name()
+        ))
+    })
+}
+
+/// The arguments a block gets for one element, by the matched signature (see
+/// [`enumerable_sigs`]).
+fn element_args(sig: usize, hash_style: bool, index: usize, item: &Value) -> Vec<Value> {
+    match sig {
+        0 => pair(item),
+        1 | 3 => vec![item.clone()],
+        _ => {
+            if hash_style {
+                pair(item)
+            } else {
+                vec![Value::Int(index as i64), item.clone()]
+            }
+        }
+    }
+}
+
+fn pair(item: &Value) -> Vec<Value> {
+    match item {
+        Value::Array(p) => p.iter().cloned().collect(),
+        other => vec![other.clone()],
+    }
+}
+
+/// Calls the block; `Ok(None)` when it called `break()`.
+fn turn(
+    c: &mut Compiler<'_>,
+    block: &Block<'_>,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
+    match c.call_block(block, args) {
+        Err(e) if matches!(e.flow.as_deref(), Some(Flow::Break)) => Ok(None),
+        r => r.map(Some),
+    }
+}
+
+fn each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let collection = call.arg(0).clone();
+    let it = items_of(&collection, call.name)?;
+    for (i, item) in it.items.iter().enumerate() {
+        if turn(c, &block, element_args(call.sig, it.hash_style, i, item))?.is_none() {
+            break;
+        }
+    }
+    Ok(collection)
+}
+
+fn map(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let it = items_of(call.arg(0), call.name)?;
+    let mut out = Vec::with_capacity(it.items.len());
+    for (i, item) in it.items.iter().enumerate() {
+        match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
+            Some(v) => out.push(v),
+            None => break,
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn filter(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let it = items_of(call.arg(0), call.name)?;
+    let mut kept = Vec::new();
+    for (i, item) in it.items.iter().enumerate() {
+        match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
+            Some(v) if v.is_truthy() => kept.push(item.clone()),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    Ok(if it.hash_style {
+        Value::hash(pairs_to_map(&kept))
+    } else {
+        Value::array(kept)
+    })
+}
+
+fn pairs_to_map(pairs: &[Value]) -> ValueMap {
+    pairs
+        .iter()
+        .filter_map(|p| match p {
+            Value::Array(kv) if kv.len() == 2 => Some((kv[0].clone(), kv[1].clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn any_all(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let it = items_of(call.arg(0), call.name)?;
+    let any = call.name == "any";
+    for (i, item) in it.items.iter().enumerate() {
+        match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
+            Some(v) if v.is_truthy() == any => return Ok(Value::Bool(any)),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    Ok(Value::Bool(!any))
+}
+
+fn reduce(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let it = items_of(call.arg(0), call.name)?;
+    let mut items = it.items.into_iter();
+    let mut memo = if call.sig == 1 {
+        call.arg(1).clone()
+    } else {
+        match items.next() {
+            Some(v) => v,
+            None => return Ok(Value::Undef),
+        }
+    };
+    for item in items {
+        match turn(c, &block, vec![memo.clone(), item])? {
+            Some(v) => memo = v,
+            None => break,
+        }
+    }
+    Ok(memo)
+}
+
+fn with(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let args = std::mem::take(&mut call.args);
+    let block = call.block()?;
+    c.call_block(&block, args)
+}
+
+fn then(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    if call.arg(0).is_undef() {
+        return Ok(Value::Undef);
+    }
+    c.call_block(&block, vec![call.arg(0).clone()])
+}
+
+fn lest(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    if call.arg(0).is_undef() {
+        c.call_block(&block, Vec::new())
+    } else {
+        Ok(call.arg(0).clone())
+    }
+}
+
+fn reverse_each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let it = items_of(call.arg(0), call.name)?;
+    let reversed: Vec<Value> = it.items.into_iter().rev().collect();
+    match call.block.clone() {
+        None => Ok(Value::array(reversed)),
+        Some(block) => {
+            for item in reversed {
+                if turn(c, &block, vec![item])?.is_none() {
+                    break;
+                }
+            }
+            Ok(Value::Undef)
+        }
+    }
+}
+
+fn step(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let it = items_of(call.arg(0), call.name)?;
+    let n = match call.arg(1) {
+        Value::Int(n) => *n as usize,
+        _ => 1,
+    };
+    let picked: Vec<Value> = it.items.into_iter().step_by(n.max(1)).collect();
+    match call.block.clone() {
+        None => Ok(Value::array(picked)),
+        Some(block) => {
+            for item in picked {
+                if turn(c, &block, vec![item])?.is_none() {
+                    break;
+                }
+            }
+            Ok(Value::Undef)
+        }
+    }
+}
+
+fn slice(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let collection = call.arg(0).clone();
+    let it = items_of(&collection, call.name)?;
+    let size = match call.arg(1) {
+        Value::Int(n) => *n as usize,
+        _ => 1,
+    };
+    let slices: Vec<Vec<Value>> = it.items.chunks(size.max(1)).map(|s| s.to_vec()).collect();
+    let Some(block) = call.block.clone() else {
+        return Ok(Value::array(slices.into_iter().map(Value::array).collect()));
+    };
+    let (min, max) = block.arity();
+    let serving = if max.is_none() || min != max.unwrap_or(0) {
+        size
+    } else {
+        min
+    };
+    if serving == 0 {
+        return Err(EvalError::new(
+            "slice(): block must define at least one parameter. Block has 0.",
+        ));
+    }
+    if serving != 1 && serving != size {
+        let names: Vec<&str> = block
+            .lambda
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        return Err(EvalError::new(format!(
+            "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}; {}",
+            names.join(", ")
+        )));
+    }
+    let filler = if it.hash_style {
+        Value::array(Vec::new())
+    } else {
+        Value::Undef
+    };
+    for mut s in slices {
+        let args = if serving == 1 {
+            vec![Value::array(s)]
+        } else {
+            s.resize(serving, filler.clone());
+            s
+        };
+        if turn(c, &block, args)?.is_none() {
+            break;
+        }
+    }
+    Ok(collection)
+}
+
+/// `partition` and `group_by` share their signatures and element handling.
+fn partition_group(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let block = call.block()?;
+    let it = items_of(call.arg(0), call.name)?;
+    let mut keyed: Vec<(Value, Value)> = Vec::new();
+    for (i, item) in it.items.iter().enumerate() {
+        let args = match call.sig {
+            0 => vec![item.clone()],
+            1 => vec![Value::Int(i as i64), item.clone()],
+            _ => pair(item),
+        };
+        match turn(c, &block, args)? {
+            Some(k) => keyed.push((k, item.clone())),
+            None => break,
+        }
+    }
+    if call.name == "partition" {
+        let (yes, no): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|(k, _)| k.is_truthy());
+        return Ok(Value::array(vec![
+            Value::array(yes.into_iter().map(|(_, v)| v).collect()),
+            Value::array(no.into_iter().map(|(_, v)| v).collect()),
+        ]));
+    }
+    let mut groups: ValueMap = ValueMap::new();
+    for (k, v) in keyed {
+        let entry = groups.entry(k).or_insert_with(|| Value::array(Vec::new()));
+        if let Value::Array(a) = entry {
+            std::sync::Arc::make_mut(a).push(v);
+        }
+    }
+    Ok(Value::hash(groups))
+}
+
+fn tree_each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let tree = call.arg(0).clone();
+    let opt = |k: &str, default: bool| match call.arg(1) {
+        Value::Hash(h) => match h.get(&Value::str(k)) {
+            Some(v) if !v.is_undef() => v.is_truthy(),
+            _ => default,
+        },
+        _ => default,
+    };
+    let with_containers = opt("include_containers", true);
+    let with_values = opt("include_values", true);
+    let with_root = with_containers && opt("include_root", true);
+    if !with_containers && !with_values {
+        return Err(EvalError::new(
+            "Options 'include_containers' and 'include_values' cannot both be false",
+        ));
+    }
+    let breadth = matches!(call.arg(1), Value::Hash(h)
+        if h.get(&Value::str("order")).and_then(Value::as_str) == Some("breadth_first"));
+    let children = |v: &Value| -> Option<Vec<(Value, Value)>> {
+        match v {
+            Value::Array(a) => Some(
+                a.iter()
+                    .enumerate()
+                    .map(|(i, x)| (Value::Int(i as i64), x.clone()))
+                    .collect(),
+            ),
+            Value::Hash(h) => Some(h.iter().map(|(k, x)| (k.clone(), x.clone())).collect()),
+            _ => None,
+        }
+    };
+    let mut out: Vec<(Vec<Value>, Value)> = Vec::new();
+    if with_root {
+        out.push((Vec::new(), tree.clone()));
+    }
+    if breadth {
+        let mut level: Vec<(Vec<Value>, Value)> = vec![(Vec::new(), tree.clone())];
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for (path, v) in &level {
+                for (k, child) in children(v).unwrap_or_default() {
+                    let mut p = path.clone();
+                    p.push(k);
+                    let container = children(&child).is_some();
+                    if (container && with_containers) || (!container && with_values) {
+                        out.push((p.clone(), child.clone()));
+                    }
+                    if container {
+                        next.push((p, child));
+                    }
+                }
+            }
+            level = next;
+        }
+    } else {
+        fn walk(
+            path: &mut Vec<Value>,
+            v: &Value,
+            out: &mut Vec<(Vec<Value>, Value)>,
+            with_containers: bool,
+            with_values: bool,
+        ) {
+            let kids: Vec<(Value, Value)> = match v {
+                Value::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| (Value::Int(i as i64), x.clone()))
+                    .collect(),
+                Value::Hash(h) => h.iter().map(|(k, x)| (k.clone(), x.clone())).collect(),
+                _ => return,
+            };
+            for (k, child) in kids {
+                path.push(k);
+                let container = matches!(child, Value::Array(_) | Value::Hash(_));
+                if (container && with_containers) || (!container && with_values) {
+                    out.push((path.clone(), child.clone()));
+                }
+                if container {
+                    walk(path, &child, out, with_containers, with_values);
+                }
+                path.pop();
+            }
+        }
+        walk(
+            &mut Vec::new(),
+            &tree,
+            &mut out,
+            with_containers,
+            with_values,
+        );
+    }
+    let Some(block) = call.block.clone() else {
+        return Ok(Value::array(
+            out.into_iter()
+                .map(|(p, v)| Value::array(vec![Value::array(p), v]))
+                .collect(),
+        ));
+    };
+    for (p, v) in out {
+        let args = if call.sig == 0 {
+            vec![Value::array(p), v]
+        } else {
+            vec![v]
+        };
+        if turn(c, &block, args)?.is_none() {
+            break;
+        }
+    }
+    Ok(tree)
+}

@@ -1,0 +1,428 @@
+//! Built-in functions: the functions Puppet 7.23 ships (`lib/puppet/functions` and the
+//! legacy `lib/puppet/parser/functions`) that a catalog compile can use, each declared
+//! once with its signatures, grouped by family:
+//!
+//! * [`catalog`]: `include`, `contain`, `require`, `realize`, `tag`, `tagged`,
+//!   `defined`, `create_resources`;
+//! * [`log`]: `notice`, `info`, `warning`, `err`, `debug`, `alert`, `crit`, `emerg`,
+//!   `fail`;
+//! * [`iterate`]: `each`, `map`, `filter`, `reduce`, `with`, `then`, `lest`,
+//!   `reverse_each`, `any`, `all`, `partition`, `group_by`, `step`, `slice`,
+//!   `tree_each`, `index`;
+//! * [`collections`]: `keys`, `values`, `length`, `size`, `empty`, `sort`, `unique`,
+//!   `min`, `max`, `dig`, `get`, `getvar`, `flatten`, `compare`;
+//! * [`strings`]: `join`, `split`, `upcase`, `downcase`, `capitalize`, `camelcase`,
+//!   `strip`, `lstrip`, `rstrip`, `chomp`, `chop`, `regsubst`, `sprintf`, `shellquote`,
+//!   `versioncmp`, `match`;
+//! * [`numeric`]: `abs`, `floor`, `ceiling`, `round`;
+//! * [`convert`]: `new` and `Type(...)`, `convert_to`, `type`, `assert_type`, `unwrap`,
+//!   `strftime`;
+//! * [`digest`]: `md5`, `sha1`, `sha256`, `digest`, `fqdn_rand`;
+//! * [`files`]: `epp`, `inline_epp`, `file`, `find_file`, `find_template`,
+//!   `module_directory`;
+//! * here: `return`, `break`, `next`, `call`, `lookup` (defaults only until Hiera lands).
+//!
+//! Functions written in the Puppet language (`functions/*.pp` in modules, `function`
+//! in manifests) are called from here too, with Puppet's argument checks.
+
+mod catalog;
+mod collections;
+mod convert;
+mod digest;
+mod files;
+mod iterate;
+mod log;
+mod numeric;
+mod signature;
+mod strings;
+
+pub(crate) use convert::new_value;
+pub use strings::versioncmp;
+
+use crate::compiler::{Compiler, ScopeId, ScopeKind};
+use crate::env::SourceFile;
+use crate::error::{EvalError, Flow};
+use crate::eval::EvalResult;
+use crate::value::Value;
+use marionette_syntax::model::{Lambda, Span};
+use signature::{LambdaArity, Sig};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// A lambda given to a call, with the scope and file it closes over.
+#[derive(Clone)]
+pub(crate) struct Block<'a> {
+    pub lambda: &'a Lambda,
+    pub scope: ScopeId,
+    pub file: Arc<SourceFile>,
+}
+
+impl Block<'_> {
+    /// The number of arguments the lambda takes (required, all).
+    pub fn arity(&self) -> LambdaArity {
+        lambda_arity(self.lambda)
+    }
+}
+
+fn lambda_arity(l: &Lambda) -> LambdaArity {
+    let required = l
+        .params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    let rest = l.params.iter().any(|p| p.captures_rest);
+    (required, (!rest).then_some(l.params.len()))
+}
+
+/// One call of a built-in function.
+pub(crate) struct Call<'a> {
+    pub name: &'a str,
+    pub args: Vec<Value>,
+    pub block: Option<Block<'a>>,
+    pub scope: ScopeId,
+    pub file: &'a Arc<SourceFile>,
+    pub span: Span,
+    /// Which of the function's signatures matched (0 for the first).
+    pub sig: usize,
+}
+
+impl Call<'_> {
+    pub fn arg(&self, i: usize) -> &Value {
+        self.args.get(i).unwrap_or(&Value::Undef)
+    }
+
+    pub fn str_arg(&self, i: usize) -> &str {
+        self.args.get(i).and_then(Value::as_str).unwrap_or("")
+    }
+
+    /// The block; signatures guarantee it where it is required.
+    pub fn block(&self) -> Result<Block<'_>, EvalError> {
+        self.block
+            .clone()
+            .ok_or_else(|| EvalError::new(format!("'{}' expects a block", self.name)))
+    }
+}
+
+type Impl = fn(&mut Compiler<'_>, &mut Call<'_>) -> EvalResult;
+
+/// A built-in: its name, its signatures (see [`signature`]) and its implementation.
+pub(crate) struct Builtin {
+    pub name: &'static str,
+    pub sigs: &'static [&'static str],
+    pub imp: Impl,
+}
+
+macro_rules! builtin {
+    ($name:literal, $sigs:expr, $imp:expr) => {
+        $crate::functions::Builtin {
+            name: $name,
+            sigs: $sigs,
+            imp: $imp,
+        }
+    };
+}
+pub(crate) use builtin;
+
+/// Functions of this module's own: non-local exits, `call`, `lookup`.
+const CONTROL: &[Builtin] = &[
+    builtin!("return", &["Any value?"], |_, c| {
+        Err(EvalError::flow(Flow::Return(c.arg(0).clone())))
+    }),
+    builtin!("break", &[""], |_, _| Err(EvalError::flow(Flow::Break))),
+    builtin!("next", &["Any value?"], |_, c| {
+        Err(EvalError::flow(Flow::Next(c.arg(0).clone())))
+    }),
+    builtin!(
+        "call",
+        &["String function_name, Any arguments*, &[]?", "Deferred deferred"],
+        call_by_name
+    ),
+    builtin!(
+        "lookup",
+        &[
+            "NameType name, ValueType value_type?, MergeType merge?, &[1,1]?",
+            "NameType name, Optional[ValueType] value_type, Optional[MergeType] merge, DefaultValueType default_value",
+            "OptionsWithName options_hash, &[1,1]?",
+            "Variant[String,Array[String]] name, OptionsWithoutName options_hash, &[1,1]?",
+        ],
+        lookup
+    ),
+];
+
+fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    if call.sig == 1 {
+        // A Deferred resolves on the agent; a compile calls the function now.
+        if let Value::Deferred(d) = call.arg(0) {
+            let d = d.clone();
+            return c.call_function(
+                &d.name,
+                d.arguments.clone(),
+                None,
+                call.scope,
+                call.file,
+                call.span,
+            );
+        }
+    }
+    let name = call.str_arg(0).to_string();
+    let args = call.args[1..].to_vec();
+    let lambda = call.block.as_ref().map(|b| b.lambda);
+    c.call_function(&name, args, lambda, call.scope, call.file, call.span)
+}
+
+/// Hiera is not wired in yet: `lookup` gives its default (value or lambda) or fails
+/// like a lookup that found nothing.
+fn lookup(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let name = match call.arg(0) {
+        Value::Hash(h) => h.get(&Value::str("name")).cloned().unwrap_or(Value::Undef),
+        other => other.clone(),
+    };
+    if let Some(block) = call.block.clone() {
+        return c.call_block(&block, vec![name]);
+    }
+    if call.sig == 1 {
+        return Ok(call.arg(3).clone());
+    }
+    let options = match (call.sig, call.arg(0), call.arg(1)) {
+        (2, Value::Hash(h), _) | (3, _, Value::Hash(h)) => Some(h.clone()),
+        _ => None,
+    };
+    if let Some(d) = options.and_then(|h| h.get(&Value::str("default_value")).cloned()) {
+        return Ok(d);
+    }
+    Err(EvalError::new(format!(
+        "Function lookup() did not find a value for the name '{name}'"
+    )))
+}
+
+/// Every built-in, by name, with parsed signatures.
+fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
+    static REGISTRY: OnceLock<HashMap<&'static str, (Vec<Sig>, Impl)>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let families: [&[Builtin]; 11] = [
+            CONTROL,
+            catalog::FUNCTIONS,
+            log::FUNCTIONS,
+            iterate::FUNCTIONS,
+            collections::FUNCTIONS,
+            strings::FUNCTIONS,
+            numeric::FUNCTIONS,
+            convert::FUNCTIONS,
+            digest::FUNCTIONS,
+            files::FUNCTIONS,
+            &[],
+        ];
+        let mut map = HashMap::new();
+        for family in families {
+            for b in family {
+                let sigs = b
+                    .sigs
+                    .iter()
+                    .map(|d| {
+                        let d = d
+                            .replace("NameType", "Variant[String, Array[String]]")
+                            .replace("ValueType", "Type")
+                            .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
+                            .replace("DefaultValueType", "Any")
+                            .replace("OptionsWithName", "Hash[String, Any]")
+                            .replace("OptionsWithoutName", "Hash[String, Any]");
+                        Sig::parse(&d)
+                    })
+                    .collect();
+                map.insert(b.name, (sigs, b.imp));
+            }
+        }
+        map
+    })
+}
+
+impl<'e> Compiler<'e> {
+    /// Calls a named function: a built-in, or one written in the Puppet language.
+    pub(crate) fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+        span: Span,
+    ) -> EvalResult {
+        let name = name.trim_start_matches("::");
+        let block = lambda.map(|l| Block {
+            lambda: l,
+            scope,
+            file: file.clone(),
+        });
+        if let Some((sigs, imp)) = registry().get(name) {
+            let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
+                .map_err(EvalError::new)?;
+            let mut call = Call {
+                name,
+                args,
+                block,
+                scope,
+                file,
+                span,
+                sig,
+            };
+            return imp(self, &mut call);
+        }
+        if let Some(def) = self.env.find_function(name).map_err(EvalError::from_load)? {
+            return self.call_puppet_function(&def.def, &def.file, args, block);
+        }
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            let ty = self.resolve_type_name(name)?;
+            return new_value(self, &ty, args);
+        }
+        Err(EvalError::new(format!("Unknown function: '{name}'."))
+            .with_location(self.location(file, span)))
+    }
+
+    /// Calls a block with arguments, binding its parameters (with defaults, `*$rest`
+    /// and type checks); `next(x)` ends it with `x`.
+    pub(crate) fn call_block(&mut self, block: &Block<'_>, args: Vec<Value>) -> EvalResult {
+        self.call_lambda(block.lambda, block.scope, &block.file, args)
+    }
+
+    pub(crate) fn call_lambda(
+        &mut self,
+        lambda: &Lambda,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+        args: Vec<Value>,
+    ) -> EvalResult {
+        let local = self.local_scope(scope);
+        let (min, max) = lambda_arity(lambda);
+        if args.len() < min || max.is_some_and(|m| args.len() > m) {
+            return Err(EvalError::new(crate::describe::count_error(
+                "block",
+                min,
+                max,
+                args.len(),
+            )));
+        }
+        let mut args = args.into_iter();
+        for p in &lambda.params {
+            let v = if p.captures_rest {
+                Value::array(args.by_ref().collect())
+            } else {
+                match args.next() {
+                    Some(v) => v,
+                    None => match &p.default {
+                        Some(d) => self.eval_expr(d, local, file)?,
+                        None => Value::Undef,
+                    },
+                }
+            };
+            if let Some(t) = &p.type_expr {
+                let ty = self.eval_type(t, local, file)?;
+                let check = |v: &Value| crate::describe::argument_error("block", &p.name, &ty, v);
+                let problem = if p.captures_rest {
+                    match &v {
+                        Value::Array(items) => items.iter().find_map(check),
+                        other => check(other),
+                    }
+                } else {
+                    check(&v)
+                };
+                if let Some(msg) = problem {
+                    return Err(EvalError::new(msg));
+                }
+            }
+            self.scopes[local].vars.insert(p.name.clone(), v);
+        }
+        self.matches.push(Vec::new());
+        let r = self.eval_block(&lambda.body.statements, local, file);
+        self.matches.pop();
+        match r {
+            Err(e) => match e.flow.as_deref() {
+                Some(Flow::Next(v)) => Ok(v.clone()),
+                _ => Err(e),
+            },
+            ok => ok,
+        }
+    }
+
+    /// Calls a function written in the Puppet language.
+    fn call_puppet_function(
+        &mut self,
+        def: &marionette_syntax::model::FunctionDef,
+        file: &Arc<SourceFile>,
+        args: Vec<Value>,
+        block: Option<Block<'_>>,
+    ) -> EvalResult {
+        let top = self.top;
+        let local = self.local_scope(top);
+        self.scopes[local].kind = ScopeKind::Local;
+        let label = format!("'{}'", def.name);
+        let required = def
+            .params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let rest = def.params.iter().any(|p| p.captures_rest);
+        let max = (!rest).then_some(def.params.len());
+        if args.len() < required || max.is_some_and(|m| args.len() > m) {
+            return Err(EvalError::new(crate::describe::count_error(
+                &label,
+                required,
+                max,
+                args.len(),
+            )));
+        }
+        if block.is_some() {
+            return Err(EvalError::new(format!("{label} does not expect a block")));
+        }
+        let mut args = args.into_iter();
+        for p in &def.params {
+            let v = if p.captures_rest {
+                Value::array(args.by_ref().collect())
+            } else {
+                match args.next() {
+                    Some(v) => v,
+                    None => match &p.default {
+                        Some(d) => self.eval_expr(d, local, file)?,
+                        None => Value::Undef,
+                    },
+                }
+            };
+            if let Some(t) = &p.type_expr {
+                let ty = self.eval_type(t, local, file)?;
+                let check = |v: &Value| crate::describe::argument_error(&label, &p.name, &ty, v);
+                let problem = if p.captures_rest {
+                    match &v {
+                        Value::Array(items) => items.iter().find_map(check),
+                        other => check(other),
+                    }
+                } else {
+                    check(&v)
+                };
+                if let Some(msg) = problem {
+                    return Err(EvalError::new(msg));
+                }
+            }
+            self.scopes[local].vars.insert(p.name.clone(), v);
+        }
+        self.matches.push(Vec::new());
+        let r = self.eval_block(&def.body.statements, local, file);
+        self.matches.pop();
+        let value = match r {
+            Err(e) => match e.flow.as_deref() {
+                Some(Flow::Return(v)) => v.clone(),
+                _ => return Err(e),
+            },
+            Ok(v) => v,
+        };
+        if let Some(rt) = &def.return_type {
+            let ty = self.eval_type(rt, local, file)?;
+            if !ty.is_instance(&value) {
+                return Err(EvalError::new(crate::describe::value_mismatch(
+                    &format!("value returned from {} has wrong type,", def.name),
+                    &ty,
+                    &value,
+                )));
+            }
+        }
+        Ok(value)
+    }
+}

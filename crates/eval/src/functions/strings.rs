@@ -1,0 +1,951 @@
+//! String functions. Case functions follow Ruby (`capitalize` lowers the rest, Unicode
+//! aware); `split` and `regsubst` use Ruby's regular expression semantics as far as the
+//! regex engine allows; `sprintf` is Ruby's `format`.
+
+use super::{builtin, Builtin, Call};
+use crate::compiler::Compiler;
+use crate::error::EvalError;
+use crate::eval::EvalResult;
+use crate::types::PType;
+use crate::value::{format_float, Regex, Value, ValueMap};
+use std::sync::Arc;
+
+/// The signatures shared by the case and whitespace functions: numbers pass through,
+/// strings change, arrays change element-wise.
+macro_rules! string_sigs {
+    () => {
+        &[
+            "Numeric arg",
+            "String arg",
+            "Iterable[Variant[String, Numeric]] arg",
+        ]
+    };
+}
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `join(['a', 'b'], ',')`: the elements as strings, with a separator.
+    builtin!("join", &["Array arg, String delimiter?"], |_, c| {
+        Ok(Value::str(join(c.arg(0), c.str_arg(1))))
+    }),
+    // `split('a,b', ',')`: splits at matches of a pattern (a string is a regexp).
+    builtin!(
+        "split",
+        &[
+            "String str, String pattern",
+            "String str, Regexp pattern",
+            "String str, Type[Regexp] pattern"
+        ],
+        split
+    ),
+    // `upcase($x)`: upper case (strings, and inside arrays and hashes).
+    builtin!(
+        "upcase",
+        &[
+            "Numeric arg",
+            "String arg",
+            "Array[Variant[String, Numeric, Array, Hash]] arg",
+            "Hash[Variant[String, Numeric, Array, Hash], Variant[String, Numeric, Array, Hash]] arg"
+        ],
+        change_case
+    ),
+    // `downcase($x)`: lower case.
+    builtin!(
+        "downcase",
+        &[
+            "Numeric arg",
+            "String arg",
+            "Array[Variant[String, Numeric, Array, Hash]] arg",
+            "Hash[Variant[String, Numeric, Array, Hash], Variant[String, Numeric, Array, Hash]] arg"
+        ],
+        change_case
+    ),
+    // `capitalize($x)`: first character upper case, the rest lower case.
+    builtin!("capitalize", string_sigs!(), each_string),
+    // `camelcase('a_b')`: `AB`, each `_`-separated word capitalized.
+    builtin!("camelcase", string_sigs!(), each_string),
+    // `strip($x)`: without leading and trailing whitespace.
+    builtin!("strip", string_sigs!(), each_string),
+    builtin!("lstrip", string_sigs!(), each_string),
+    builtin!("rstrip", string_sigs!(), each_string),
+    // `chomp($x)`: without one trailing line break.
+    builtin!("chomp", string_sigs!(), each_string),
+    // `chop($x)`: without the last character (or `\r\n`).
+    builtin!("chop", string_sigs!(), each_string),
+    // `regsubst($target, $pattern, $replacement, $flags)`: `G` global, `I` ignore case,
+    // `E` extended, `M` multiline; `\1` and `\0` in the replacement.
+    builtin!(
+        "regsubst",
+        &[
+            "Variant[Array[String],String] target, String pattern, Variant[String,Hash[String,String]] replacement, Optional[Pattern[/^[GEIM]*$/]] flags?, Enum['N','E','S','U'] encoding?",
+            "Variant[Array[String],String] target, Variant[Regexp,Type[Regexp]] pattern, Variant[String,Hash[String,String]] replacement, Pattern[/^G?$/] flags?"
+        ],
+        regsubst
+    ),
+    // `sprintf('%05.2f', $x)`: Ruby's format directives.
+    builtin!("sprintf", &["String format, Any args*"], |_, c| {
+        Ok(Value::str(sprintf(c.str_arg(0), &c.args[1..])?))
+    }),
+    // `shellquote('a b', ['c'])`: quoted for a Bourne shell, joined by spaces.
+    builtin!("shellquote", &["Any args*"], |_, c| {
+        let mut words = Vec::new();
+        flat_words(&c.args, &mut words);
+        Ok(Value::str(
+            words
+                .iter()
+                .map(|w| shellquote(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ))
+    }),
+    // `versioncmp('1.2', '1.10')`: -1, 0 or 1 comparing package versions.
+    builtin!(
+        "versioncmp",
+        &["String a, String b, Boolean ignore_trailing_zeroes?"],
+        |_, c| {
+            Ok(Value::Int(versioncmp_with(
+                c.str_arg(0),
+                c.str_arg(1),
+                matches!(c.arg(2), Value::Bool(true)),
+            )))
+        }
+    ),
+    // `match('abc1', /(\d)/)`: the match and its groups as an array, or undef.
+    builtin!(
+        "match",
+        &[
+            "String string, Variant[Any, Type] pattern",
+            "Array[String] string, Variant[Any, Type] pattern"
+        ],
+        match_fn
+    ),
+];
+
+/// Ruby's `Array#join`: nested arrays joined with the same separator, `nil` empty.
+fn join(v: &Value, sep: &str) -> String {
+    match v {
+        Value::Array(items) => items
+            .iter()
+            .map(|i| match i {
+                Value::Array(_) => join(i, sep),
+                other => other.ruby_to_s(),
+            })
+            .collect::<Vec<_>>()
+            .join(sep),
+        other => other.ruby_to_s(),
+    }
+}
+
+/// Ruby's `String#split(regexp)`: captures are kept, trailing empty strings dropped, an
+/// empty match splits between characters.
+pub(super) fn regex_split(s: &str, re: &Regex) -> Vec<Value> {
+    let mut out: Vec<String> = Vec::new();
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let mut last = 0;
+    let mut search = 0;
+    while search <= s.len() {
+        let Ok(Some(caps)) = re.compiled.captures_from_pos(s, search) else {
+            break;
+        };
+        let m = caps.get(0).expect("group 0");
+        if m.start() == m.end() {
+            // An empty match: split before the next character (not at the start).
+            if m.start() >= s.len() {
+                break;
+            }
+            let next = m.start() + s[m.start()..].chars().next().map_or(1, char::len_utf8);
+            if m.start() == 0 {
+                search = next;
+                continue;
+            }
+            out.push(s[last..m.start()].to_string());
+            last = m.start();
+            search = next;
+        } else {
+            out.push(s[last..m.start()].to_string());
+            last = m.end();
+            search = m.end();
+        }
+        for i in 1..caps.len() {
+            if let Some(g) = caps.get(i) {
+                out.push(g.as_str().to_string());
+            }
+        }
+    }
+    out.push(s[last..].to_string());
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    out.into_iter().map(Value::str).collect()
+}
+
+fn split(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let s = call.str_arg(0).to_string();
+    let re = match call.arg(1) {
+        Value::Str(p) => Arc::new(Regex::new(p).map_err(EvalError::new)?),
+        Value::Regex(r) => r.clone(),
+        Value::Type(t) => match t.resolved() {
+            PType::Regexp(Some(r)) => r.clone(),
+            _ => Arc::new(Regex::new("").map_err(EvalError::new)?),
+        },
+        _ => return Ok(Value::Undef),
+    };
+    Ok(Value::array(regex_split(&s, &re)))
+}
+
+fn change_case(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let upper = call.name == "upcase";
+    fn apply(v: &Value, upper: bool) -> Value {
+        match v {
+            Value::Str(s) => Value::str(if upper {
+                s.to_uppercase()
+            } else {
+                s.to_lowercase()
+            }),
+            Value::Array(items) => Value::array(items.iter().map(|i| apply(i, upper)).collect()),
+            Value::Hash(h) => Value::hash(
+                h.iter()
+                    .map(|(k, v)| (apply(k, upper), apply(v, upper)))
+                    .collect::<ValueMap>(),
+            ),
+            other => other.clone(),
+        }
+    }
+    Ok(apply(call.arg(0), upper))
+}
+
+/// Ruby's `capitalize`: the first character upper case, the rest lower case.
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        None => String::new(),
+    }
+}
+
+fn is_ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | '\0')
+}
+
+fn string_op(name: &str, s: &str) -> String {
+    match name {
+        "capitalize" => capitalize(s),
+        "camelcase" => s.split('_').map(capitalize).collect(),
+        "strip" => s.trim_matches(is_ruby_space).to_string(),
+        "lstrip" => s.trim_start_matches(is_ruby_space).to_string(),
+        "rstrip" => s.trim_end_matches(is_ruby_space).to_string(),
+        "chomp" => s
+            .strip_suffix("\r\n")
+            .or_else(|| s.strip_suffix('\n'))
+            .or_else(|| s.strip_suffix('\r'))
+            .unwrap_or(s)
+            .to_string(),
+        _ => match s.strip_suffix("\r\n") {
+            Some(rest) => rest.to_string(),
+            None => {
+                let mut c: Vec<char> = s.chars().collect();
+                c.pop();
+                c.into_iter().collect()
+            }
+        },
+    }
+}
+
+fn each_string(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let f = |v: &Value| match v {
+        Value::Str(s) => Value::str(string_op(call.name, s)),
+        other => other.clone(),
+    };
+    Ok(match call.arg(0) {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) => f(call.arg(0)),
+        other => Value::array(
+            super::iterate::iterable(other)
+                .map(|i| i.items)
+                .unwrap_or_default()
+                .iter()
+                .map(f)
+                .collect(),
+        ),
+    })
+}
+
+/// Ruby's replacement string: `\1`..`\9`, `\0` and `\&` refer to the match, `\\` is a
+/// backslash; everything else is literal.
+fn expand_replacement(r: &str, caps: &fancy_regex::Captures<'_>) -> String {
+    let mut out = String::new();
+    let mut chars = r.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(d) if d.is_ascii_digit() => {
+                let i = d.to_digit(10).unwrap_or(0) as usize;
+                if let Some(m) = caps.get(i) {
+                    out.push_str(m.as_str());
+                }
+            }
+            Some('&') => out.push_str(caps.get(0).map_or("", |m| m.as_str())),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let flags = call.arg(3).as_str().unwrap_or("").to_string();
+    let re: Arc<Regex> = match call.arg(1) {
+        Value::Str(p) => {
+            let mut opts = String::new();
+            if flags.contains('I') {
+                opts.push('i');
+            }
+            if flags.contains('E') {
+                opts.push('x');
+            }
+            if flags.contains('M') {
+                opts.push('s');
+            }
+            let src = if opts.is_empty() {
+                p.to_string()
+            } else {
+                format!("(?{opts}){p}")
+            };
+            Arc::new(Regex::new(&src).map_err(EvalError::new)?)
+        }
+        Value::Regex(r) => r.clone(),
+        Value::Type(t) => match t.resolved() {
+            PType::Regexp(Some(r)) => r.clone(),
+            _ => Arc::new(Regex::new("").map_err(EvalError::new)?),
+        },
+        _ => return Ok(Value::Undef),
+    };
+    let global = flags.contains('G');
+    let replacement = call.arg(2).clone();
+    let subst = |s: &str| -> String {
+        let mut out = String::new();
+        let mut last = 0;
+        let mut pos = 0;
+        while pos <= s.len() {
+            let Ok(Some(caps)) = re.compiled.captures_from_pos(s, pos) else {
+                break;
+            };
+            let m = caps.get(0).expect("group 0");
+            out.push_str(&s[last..m.start()]);
+            match &replacement {
+                Value::Hash(h) => {
+                    if let Some(v) = h.get(&Value::str(m.as_str())) {
+                        out.push_str(&v.to_string());
+                    }
+                }
+                other => out.push_str(&expand_replacement(other.as_str().unwrap_or(""), &caps)),
+            }
+            last = m.end();
+            pos = if m.end() == m.start() {
+                match s[m.end()..].chars().next() {
+                    Some(ch) => {
+                        out.push(ch);
+                        last = m.end() + ch.len_utf8();
+                        m.end() + ch.len_utf8()
+                    }
+                    None => s.len() + 1,
+                }
+            } else {
+                m.end()
+            };
+            if !global {
+                break;
+            }
+        }
+        if last <= s.len() {
+            out.push_str(&s[last..]);
+        }
+        out
+    };
+    Ok(match call.arg(0) {
+        Value::Array(items) => Value::array(
+            items
+                .iter()
+                .map(|v| Value::str(subst(v.as_str().unwrap_or(""))))
+                .collect(),
+        ),
+        other => Value::str(subst(other.as_str().unwrap_or(""))),
+    })
+}
+
+fn flat_words(args: &[Value], out: &mut Vec<String>) {
+    for a in args {
+        match a {
+            Value::Array(items) => flat_words(items, out),
+            other => out.push(other.ruby_to_s()),
+        }
+    }
+}
+
+/// Quotes a word for a Bourne shell the way Puppet's `shellquote` does.
+fn shellquote(w: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
+    let dangerous = |c: char| "!\"`$\\".contains(c);
+    if !w.is_empty() && w.chars().all(safe) {
+        return w.to_string();
+    }
+    if !w.chars().any(dangerous) {
+        return format!("\"{w}\"");
+    }
+    if !w.contains('\'') {
+        return format!("'{w}'");
+    }
+    let mut out = String::from("\"");
+    for c in w.chars() {
+        if dangerous(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// Puppet's `versioncmp` (`Puppet::Util::Package.versioncmp`).
+pub fn versioncmp(a: &str, b: &str) -> i64 {
+    versioncmp_with(a, b, false)
+}
+
+fn versioncmp_with(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64 {
+    fn normalize(v: &str) -> String {
+        let mut parts: Vec<String> = v.split('-').map(str::to_string).collect();
+        if let Some(first) = parts.first_mut() {
+            let trimmed = first.trim_end_matches(['.', '0']).len();
+            first.truncate(trimmed);
+        }
+        parts.join("-")
+    }
+    // /[-.]|\d+|[^-.\d]+/
+    fn tokens(s: &str) -> Vec<&str> {
+        let b = s.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let start = i;
+            if b[i] == b'-' || b[i] == b'.' {
+                i += 1;
+            } else if b[i].is_ascii_digit() {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                while i < b.len() && !(b[i] == b'-' || b[i] == b'.' || b[i].is_ascii_digit()) {
+                    i += 1;
+                }
+            }
+            out.push(&s[start..i]);
+        }
+        out
+    }
+    let ord = |o: std::cmp::Ordering| match o {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    };
+    let (a, b) = if ignore_trailing_zeroes {
+        (normalize(a), normalize(b))
+    } else {
+        (a.to_string(), b.to_string())
+    };
+    let (ta, tb) = (tokens(&a), tokens(&b));
+    for (x, y) in ta.iter().zip(tb.iter()) {
+        if x == y {
+            continue;
+        }
+        if *x == "-" {
+            return -1;
+        }
+        if *y == "-" {
+            return 1;
+        }
+        if *x == "." {
+            return -1;
+        }
+        if *y == "." {
+            return 1;
+        }
+        let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+        if digits(x) && digits(y) {
+            if x.starts_with('0') || y.starts_with('0') {
+                return ord(x.to_uppercase().cmp(&y.to_uppercase()));
+            }
+            let (nx, ny): (u128, u128) = (x.parse().unwrap_or(0), y.parse().unwrap_or(0));
+            return ord(nx.cmp(&ny));
+        }
+        return ord(x.to_uppercase().cmp(&y.to_uppercase()));
+    }
+    ord(a.as_bytes().cmp(b.as_bytes()))
+}
+
+fn match_one(s: &str, pattern: &Value) -> Result<Value, EvalError> {
+    let re: Arc<Regex> = match pattern {
+        Value::Str(p) => Arc::new(Regex::new(p).map_err(EvalError::new)?),
+        Value::Regex(r) => r.clone(),
+        Value::Array(items) => {
+            for p in items.iter() {
+                let r = match_one(s, p)?;
+                if !r.is_undef() {
+                    return Ok(r);
+                }
+            }
+            return Ok(Value::Undef);
+        }
+        Value::Type(t) => match t.resolved() {
+            PType::Regexp(Some(r)) => r.clone(),
+            PType::Regexp(None) => {
+                return Err(EvalError::new("Given Regexp Type has no regular expression"))
+            }
+            PType::Pattern(ps) => {
+                for p in ps {
+                    let r = match_one(s, &Value::Regex(p.clone()))?;
+                    if !r.is_undef() {
+                        return Ok(r);
+                    }
+                }
+                return Ok(Value::Undef);
+            }
+            PType::Variant(ts) => {
+                for t in ts {
+                    let r = match_one(s, &Value::Type(Arc::new(t.clone())))?;
+                    if !r.is_undef() {
+                        return Ok(r);
+                    }
+                }
+                return Ok(Value::Undef);
+            }
+            other => {
+                return Err(EvalError::new(format!(
+                    "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
+                    ruby_type_class(other)
+                )))
+            }
+        },
+        other => {
+            return Err(EvalError::new(format!(
+                "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
+                match other {
+                    Value::Int(_) => "Integer",
+                    Value::Float(_) => "Float",
+                    Value::Bool(true) => "TrueClass",
+                    Value::Bool(false) => "FalseClass",
+                    Value::Hash(_) => "Hash",
+                    Value::Undef => "NilClass",
+                    _ => "Object",
+                }
+            )))
+        }
+    };
+    Ok(match re.captures(s) {
+        Some(caps) => Value::array(
+            caps.into_iter()
+                .map(|c| c.map_or(Value::Undef, Value::str))
+                .collect(),
+        ),
+        None => Value::Undef,
+    })
+}
+
+fn ruby_type_class(t: &PType) -> String {
+    format!("Puppet::Pops::Types::P{}Type", t.simple_name())
+}
+
+fn match_fn(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    match call.arg(0) {
+        Value::Array(items) => Ok(Value::array(
+            items
+                .iter()
+                .map(|s| match_one(s.as_str().unwrap_or(""), call.arg(1)))
+                .collect::<Result<_, _>>()?,
+        )),
+        other => match_one(other.as_str().unwrap_or(""), call.arg(1)),
+    }
+}
+
+// ---------------------------------------------------------------------- sprintf
+
+/// Ruby's `Integer()` of a string: optional sign, `0x`/`0b`/`0o`/`0` prefixes,
+/// underscores between digits.
+fn ruby_integer(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let t = t.replace('_', "");
+    let lower = t.to_ascii_lowercase();
+    let v = if let Some(h) = lower.strip_prefix("0x") {
+        i64::from_str_radix(h, 16).ok()
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        i64::from_str_radix(b, 2).ok()
+    } else if let Some(o) = lower.strip_prefix("0o") {
+        i64::from_str_radix(o, 8).ok()
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        i64::from_str_radix(&lower[1..], 8).ok()
+    } else {
+        lower.parse().ok()
+    }?;
+    Some(if neg { -v } else { v })
+}
+
+fn format_arg_int(v: &Value) -> Result<i64, EvalError> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Float(f) => Ok(f.trunc() as i64),
+        Value::Str(s) => ruby_integer(s).ok_or_else(|| {
+            EvalError::new(format!("invalid value for Integer(): {}", v.ruby_inspect()))
+        }),
+        Value::Undef => Err(EvalError::new("can't convert nil into Integer")),
+        other => Err(EvalError::new(format!(
+            "can't convert {} into Integer",
+            other.type_name()
+        ))),
+    }
+}
+
+fn format_arg_float(v: &Value) -> Result<f64, EvalError> {
+    match v {
+        Value::Int(i) => Ok(*i as f64),
+        Value::Float(f) => Ok(*f),
+        Value::Str(s) => crate::ops::to_number(s)
+            .map(|n| match n {
+                Value::Int(i) => i as f64,
+                Value::Float(f) => f,
+                _ => 0.0,
+            })
+            .ok_or_else(|| {
+                EvalError::new(format!("invalid value for Float(): {}", v.ruby_inspect()))
+            }),
+        Value::Undef => Err(EvalError::new("can't convert nil into Float")),
+        other => Err(EvalError::new(format!(
+            "can't convert {} into Float",
+            other.type_name()
+        ))),
+    }
+}
+
+/// `%e` as C prints it: `1.234568e+04`.
+fn format_exp(f: f64, precision: usize, upper: bool) -> String {
+    let s = format!("{f:.precision$e}");
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let sign = if exp < 0 { '-' } else { '+' };
+    let out = format!("{mantissa}e{sign}{:02}", exp.abs());
+    if upper {
+        out.to_uppercase()
+    } else {
+        out
+    }
+}
+
+/// `%g` as C prints it.
+fn format_general(f: f64, precision: usize, alt: bool, upper: bool) -> String {
+    if f == 0.0 {
+        return "0".into();
+    }
+    let p = if precision == 0 { 1 } else { precision };
+    let x = f.abs().log10().floor() as i32;
+    let strip = |s: String| -> String {
+        if alt || !s.contains('.') {
+            s
+        } else {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    };
+    if x < -4 || x >= p as i32 {
+        let s = format_exp(f, p - 1, upper);
+        let (m, e) = s.split_once(['e', 'E']).unwrap_or((&s, ""));
+        format!(
+            "{}{}{e}",
+            strip(m.to_string()),
+            if upper { "E" } else { "e" }
+        )
+    } else {
+        strip(format!("{:.*}", (p as i32 - 1 - x).max(0) as usize, f))
+    }
+}
+
+/// Ruby's `format` for the directives manifests use: `%s %p %d %i %u %f %e %E %g %G %x
+/// %X %o %b %B %c %%`, flags `-+ 0#`, width, precision, `*`, and `%<name>s` /
+/// `%{name}` references into a hash argument.
+pub(super) fn sprintf(fmt: &str, args: &[Value]) -> Result<String, EvalError> {
+    let mut out = String::new();
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut i = 0;
+    let mut next = 0usize;
+    let hash_arg = || -> Result<&ValueMap, EvalError> {
+        match args.first() {
+            Some(Value::Hash(h)) => Ok(h),
+            _ => Err(EvalError::new("one hash required")),
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        if i >= chars.len() {
+            return Err(EvalError::new(
+                "incomplete format specifier; use %% (double %) instead",
+            ));
+        }
+        if chars[i] == '%' {
+            out.push('%');
+            i += 1;
+            continue;
+        }
+        let mut flags = String::new();
+        let mut named: Option<Value> = None;
+        let mut width: Option<usize> = None;
+        let mut precision: Option<usize> = None;
+        loop {
+            match chars.get(i) {
+                Some(&f) if "-+ 0#".contains(f) => {
+                    flags.push(f);
+                    i += 1;
+                }
+                Some('<') => {
+                    let end = chars[i..].iter().position(|&c| c == '>').map(|p| p + i);
+                    let end = end
+                        .ok_or_else(|| EvalError::new("malformed name - unmatched parenthesis"))?;
+                    let name: String = chars[i + 1..end].iter().collect();
+                    named = Some(
+                        hash_arg()?
+                            .get(&Value::str(name.as_str()))
+                            .cloned()
+                            .ok_or_else(|| EvalError::new(format!("key<{name}> not found")))?,
+                    );
+                    i = end + 1;
+                }
+                Some('{') => {
+                    let end = chars[i..].iter().position(|&c| c == '}').map(|p| p + i);
+                    let end = end
+                        .ok_or_else(|| EvalError::new("malformed name - unmatched parenthesis"))?;
+                    let name: String = chars[i + 1..end].iter().collect();
+                    let v = hash_arg()?
+                        .get(&Value::str(name.as_str()))
+                        .cloned()
+                        .ok_or_else(|| EvalError::new(format!("key{{{name}}} not found")))?;
+                    out.push_str(&v.ruby_to_s());
+                    i = end + 1;
+                    named = None;
+                    flags.push('{');
+                    break;
+                }
+                _ => break,
+            }
+        }
+        if flags.contains('{') {
+            continue;
+        }
+        let mut take_arg = |named: &Option<Value>| -> Value {
+            if let Some(v) = named {
+                return v.clone();
+            }
+            let v = args.get(next).cloned().unwrap_or(Value::Undef);
+            next += 1;
+            v
+        };
+        if chars.get(i) == Some(&'*') {
+            i += 1;
+            width = Some(format_arg_int(&take_arg(&None))?.unsigned_abs() as usize);
+        } else {
+            let start = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            if i > start {
+                width = chars[start..i].iter().collect::<String>().parse().ok();
+            }
+        }
+        if chars.get(i) == Some(&'.') {
+            i += 1;
+            let start = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            precision = Some(
+                chars[start..i]
+                    .iter()
+                    .collect::<String>()
+                    .parse()
+                    .unwrap_or(0),
+            );
+        }
+        let conv = *chars.get(i).ok_or_else(|| {
+            EvalError::new("incomplete format specifier; use %% (double %) instead")
+        })?;
+        i += 1;
+        let arg = take_arg(&named);
+        let plus = flags.contains('+');
+        let space = flags.contains(' ');
+        let sign = |neg: bool| {
+            if neg {
+                "-"
+            } else if plus {
+                "+"
+            } else if space {
+                " "
+            } else {
+                ""
+            }
+        };
+        let (body, numeric) = match conv {
+            's' => {
+                let s = arg.ruby_to_s();
+                (
+                    match precision {
+                        Some(p) => s.chars().take(p).collect(),
+                        None => s,
+                    },
+                    false,
+                )
+            }
+            'p' => {
+                let s = arg.ruby_inspect();
+                (
+                    match precision {
+                        Some(p) => s.chars().take(p).collect(),
+                        None => s,
+                    },
+                    false,
+                )
+            }
+            'd' | 'i' | 'u' => {
+                let n = format_arg_int(&arg)?;
+                let digits = n.unsigned_abs().to_string();
+                let digits = match precision {
+                    Some(p) if digits.len() < p => {
+                        format!("{}{digits}", "0".repeat(p - digits.len()))
+                    }
+                    _ => digits,
+                };
+                (format!("{}{digits}", sign(n < 0)), true)
+            }
+            'f' => {
+                let f = format_arg_float(&arg)?;
+                (
+                    format!(
+                        "{}{:.*}",
+                        sign(f.is_sign_negative() && f != 0.0),
+                        precision.unwrap_or(6),
+                        f.abs()
+                    ),
+                    true,
+                )
+            }
+            'e' | 'E' => {
+                let f = format_arg_float(&arg)?;
+                (
+                    format!(
+                        "{}{}",
+                        sign(f < 0.0),
+                        format_exp(f.abs(), precision.unwrap_or(6), conv == 'E')
+                    ),
+                    true,
+                )
+            }
+            'g' | 'G' => {
+                let f = format_arg_float(&arg)?;
+                (
+                    format!(
+                        "{}{}",
+                        sign(f < 0.0),
+                        format_general(
+                            f.abs(),
+                            precision.unwrap_or(6),
+                            flags.contains('#'),
+                            conv == 'G'
+                        )
+                    ),
+                    true,
+                )
+            }
+            'x' | 'X' | 'o' | 'b' | 'B' => {
+                let n = format_arg_int(&arg)?;
+                let abs = n.unsigned_abs();
+                let digits = match conv {
+                    'x' => format!("{abs:x}"),
+                    'X' => format!("{abs:X}"),
+                    'o' => format!("{abs:o}"),
+                    _ => format!("{abs:b}"),
+                };
+                let prefix = if flags.contains('#') {
+                    match conv {
+                        'x' => "0x",
+                        'X' => "0X",
+                        'o' => "0",
+                        'b' => "0b",
+                        _ => "0B",
+                    }
+                } else {
+                    ""
+                };
+                let digits = match precision {
+                    Some(p) if digits.len() < p => {
+                        format!("{}{digits}", "0".repeat(p - digits.len()))
+                    }
+                    _ => digits,
+                };
+                (format!("{}{prefix}{digits}", sign(n < 0)), true)
+            }
+            'c' => (
+                match &arg {
+                    Value::Str(s) => s.chars().next().map(String::from).unwrap_or_default(),
+                    other => char::from_u32(format_arg_int(other)? as u32)
+                        .map(String::from)
+                        .unwrap_or_default(),
+                },
+                false,
+            ),
+            'a' | 'A' => (format_float(format_arg_float(&arg)?), true),
+            other => {
+                return Err(EvalError::new(format!(
+                    "malformed format string - %{other}"
+                )))
+            }
+        };
+        let width = width.unwrap_or(0);
+        let len = body.chars().count();
+        if len >= width {
+            out.push_str(&body);
+        } else if flags.contains('-') {
+            out.push_str(&body);
+            out.push_str(&" ".repeat(width - len));
+        } else if flags.contains('0')
+            && numeric
+            && precision.is_none_or(|_| !"dixXobB".contains(conv))
+        {
+            let (s, digits) = match body.chars().next() {
+                Some(c @ ('-' | '+' | ' ')) => (c.to_string(), body[1..].to_string()),
+                _ => (String::new(), body.clone()),
+            };
+            let (prefix, digits) = match digits.get(..2) {
+                Some(p @ ("0x" | "0X" | "0b" | "0B")) => (p.to_string(), digits[2..].to_string()),
+                _ => (String::new(), digits),
+            };
+            out.push_str(&s);
+            out.push_str(&prefix);
+            out.push_str(&"0".repeat(width - len));
+            out.push_str(&digits);
+        } else {
+            out.push_str(&" ".repeat(width - len));
+            out.push_str(&body);
+        }
+    }
+    Ok(out)
+}

@@ -1,6 +1,0 @@
-class web {
-  notify { 'web': }
-}
-class web::extra {
-  notify { 'module extra': }
-}

@@ -1,3 +1,0 @@
-# The same class in two manifests of the main manifest directory.
-class a { notify { 'one': } }
-include a

@@ -1,2 +1,0 @@
-# A class named like a defined type from another manifest.
-class thing { }

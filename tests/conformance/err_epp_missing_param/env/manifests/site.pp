@@ -1,0 +1,2 @@
+$r = inline_epp('<%- | String $who | -%>hello <%= $who %>', {})
+notify { 'x': message => $r }

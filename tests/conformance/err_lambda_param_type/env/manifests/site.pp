@@ -1,0 +1,2 @@
+$r = [1, 'two'].map |Integer $x| { $x }
+notify { 'x': message => $r }

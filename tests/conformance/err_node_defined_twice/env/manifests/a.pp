@@ -1,1 +1,0 @@
-node 'x.example.com' { }

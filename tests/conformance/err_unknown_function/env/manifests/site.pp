@@ -1,0 +1,1 @@
+notify { 'x': message => no_such_function(1) }

@@ -1,0 +1,1 @@
+notify { 'q': message => [shellquote('simple'), shellquote('with space'), shellquote("it's"), shellquote('a"b'), shellquote('$HOME'), shellquote(['a', 'b c'], 'd'), shellquote(''), shellquote("it's \$x")] }

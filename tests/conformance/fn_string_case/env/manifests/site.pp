@@ -1,0 +1,2 @@
+notify { 'case': message => [upcase('abc'), downcase('ÄBC'), capitalize('hELLO wORLD'), camelcase('foo_bar_baz'), upcase(['a', 'b']), downcase({'A' => 'B'}), capitalize(['ab', 'cd']), camelcase('Already_Camel'), 'xyz'.upcase] }
+notify { 'strip': message => [strip('  a b  '), lstrip("\t x "), rstrip(" x \n"), chomp("line\n"), chomp("line\r\n"), chomp('none'), chop('abc'), chop("ab\r\n"), strip(['  a ', ' b'])] }
