@@ -121,9 +121,9 @@ pub fn compile_node(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into())
     });
-    let environment = eval::Environment::load(&name, &env_dir, std::sync::Arc::new(eval::FsSourceDb)).map_err(|e| {
-        fail(format!("Could not parse for environment {name}: {} (file: {}, line: {}, column: {}) on node {node}", e.message, e.path, e.line, e.column))
-    })?;
+    let environment =
+        eval::Environment::load(&name, &env_dir, std::sync::Arc::new(eval::FsSourceDb))
+            .map_err(|e| fail(format!("{} on node {node}", e.describe(&name))))?;
     let load = |p: Option<&Path>| -> Result<Option<eval::ValueMap>, CompileFailure> {
         match p {
             Some(p) => facts::load_hash(p)

@@ -589,98 +589,35 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ nodes
 
-    /// The names tried against node definitions, in order.
-    fn node_names(&self) -> Vec<String> {
-        let certname = self.node.name.to_lowercase();
-        let mut names = vec![certname.clone()];
-        if self.options.legacy_node_matching {
-            // Puppet ≤ 6 `Puppet::Node#names` (as the oracle emulates it): the
-            // certname, its dot-chopped forms, then those of the fqdn fact.
-            let chopped = |name: &str| -> Vec<String> {
-                let parts: Vec<&str> = name.split('.').collect();
-                (1..=parts.len())
-                    .rev()
-                    .map(|n| parts[..n].join("."))
-                    .collect()
-            };
-            if certname.contains('.') {
-                names.extend(chopped(&certname));
-            }
-            let fact = |k: &str| match self.node.facts.get(&Value::str(k)) {
-                Some(Value::Str(s)) => Some(s.to_string()),
-                _ => None,
-            };
-            let fqdn =
-                fact("fqdn").or_else(|| Some(format!("{}.{}", fact("hostname")?, fact("domain")?)));
-            if let Some(fqdn) = fqdn {
-                names.extend(chopped(&fqdn));
-            }
-            let mut seen = HashSet::new();
-            names.retain(|n| seen.insert(n.clone()));
-        }
-        names
-    }
-
+    /// The node definition this node gets (`crates/nodes` decides), if there are any.
     fn evaluate_node(&mut self) -> Result<(), EvalError> {
         if self.env.nodes.is_empty() {
             return Ok(());
         }
-        let names = self.node_names();
+        let fact = |k: &str| match self.node.facts.get(&Value::str(k)) {
+            Some(Value::Str(s)) => Some(s.to_string()),
+            _ => None,
+        };
+        let fqdn =
+            fact("fqdn").or_else(|| Some(format!("{}.{}", fact("hostname")?, fact("domain")?)));
+        let matching = if self.options.legacy_node_matching {
+            marionette_nodes::NameMatching::LegacyChop
+        } else {
+            marionette_nodes::NameMatching::Strict
+        };
+        let names = marionette_nodes::node_names(&self.node.name, fqdn.as_deref(), matching);
         let nodes = self.env.nodes.clone();
-        let mut found: Option<(Def<NodeDef>, String, Vec<Option<String>>)> = None;
-        // For each name: an exact node name, else the first regex node that matches.
-        'names: for name in &names {
-            let name = name.to_lowercase();
-            for node in &nodes {
-                for m in &node.def.matchers {
-                    if let NodeMatcher::Name(n) = m {
-                        if n.to_lowercase() == name {
-                            found = Some((node.clone(), n.to_lowercase(), Vec::new()));
-                            break 'names;
-                        }
-                    }
-                }
-            }
-            for node in &nodes {
-                for m in &node.def.matchers {
-                    if let NodeMatcher::Regex(source) = m {
-                        let re = crate::value::Regex::new(source)
-                            .map_err(|e| EvalError::new(format!("invalid regex: {e}")))?;
-                        if let Some(caps) = re.captures(&name) {
-                            let cleaned: String = source
-                                .to_lowercase()
-                                .chars()
-                                .filter(|c| {
-                                    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
-                                })
-                                .collect();
-                            let cleaned = cleaned.trim_start_matches('.').to_string();
-                            found = Some((node.clone(), format!("__node_regexp__{cleaned}"), caps));
-                            break 'names;
-                        }
-                    }
-                }
-            }
-        }
-        if found.is_none() {
-            for node in &nodes {
-                if node
-                    .def
-                    .matchers
-                    .iter()
-                    .any(|m| matches!(m, NodeMatcher::Default))
-                {
-                    found = Some((node.clone(), "default".into(), Vec::new()));
-                    break;
-                }
-            }
-        }
-        let Some((node, title, caps)) = found else {
+        let definitions: Vec<&[NodeMatcher]> =
+            nodes.iter().map(|n| n.def.matchers.as_slice()).collect();
+        let found = marionette_nodes::match_node(&names, &definitions).map_err(EvalError::new)?;
+        let Some(found) = found else {
             return Err(EvalError::new(format!(
                 "Could not find node statement with name 'default' or '{}'",
                 names.join(", ")
             )));
         };
+        let node: Def<NodeDef> = nodes[found.index].clone();
+        let (title, caps) = (found.title, found.captures);
         // ensure_in_catalog(topscope): the Node resource, contained in Class[main].
         let mut res = self.simple_res("Node", &title, cat::ResourceKind::Unknown, ResKind::Node);
         res.tags = vec!["node".into()];

@@ -2,7 +2,7 @@
 //! lowered once, shared (read-only) by all node compiles.
 
 use marionette_syntax::model::{
-    ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, Program, TypeAlias,
+    ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, NodeMatcher, Program, TypeAlias,
 };
 use marionette_syntax::{LineIndex, SyntaxError};
 use std::collections::HashMap;
@@ -64,13 +64,34 @@ pub struct Def<T> {
     pub file: Arc<SourceFile>,
 }
 
-/// A load failure: a file that does not parse.
+/// A load failure: a file that does not parse, or a definition that clashes with
+/// one loaded before.
 #[derive(Clone, Debug)]
 pub struct LoadError {
     pub path: String,
     pub line: u32,
     pub column: u32,
     pub message: String,
+    /// A syntax or validation error (Puppet: "Could not parse for environment ..."),
+    /// as opposed to a clash between definitions, which Puppet reports as it is.
+    pub parse: bool,
+}
+
+impl LoadError {
+    /// The error as Puppet words it for environment `env`.
+    pub fn describe(&self, env: &str) -> String {
+        if self.parse {
+            format!(
+                "Could not parse for environment {env}: {} (file: {}, line: {}, column: {})",
+                self.message, self.path, self.line, self.column
+            )
+        } else {
+            format!(
+                "{} (file: {}, line: {})",
+                self.message, self.path, self.line
+            )
+        }
+    }
 }
 
 #[derive(Default)]
@@ -81,6 +102,16 @@ struct Registry {
     aliases: HashMap<String, Def<TypeAlias>>,
     /// Files already loaded (by path), so each is parsed once.
     loaded: HashMap<PathBuf, Option<Arc<SourceFile>>>,
+    /// Where each class, define and node name was first defined (file, line).
+    origins: HashMap<(DefKind, String), (String, u32)>,
+}
+
+/// The kinds of definition whose names must not clash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum DefKind {
+    Class,
+    Define,
+    Node,
 }
 
 /// The frozen, shared part of a compile.
@@ -166,6 +197,22 @@ impl Environment {
         for path in files {
             let file = env.load_file(&path)?.expect("a listed file loads");
             collect_nodes(&file.program.body, &file, &mut env.nodes);
+            {
+                let mut registry = env.registry.lock().unwrap();
+                for expr in &file.program.body {
+                    if let ExprKind::Node(def) = &expr.kind {
+                        let line = file.line_col(def.span.start).0;
+                        for m in &def.matchers {
+                            let name = match m {
+                                NodeMatcher::Name(n) => n.to_lowercase(),
+                                NodeMatcher::Regex(r) => node_regex_name(r),
+                                NodeMatcher::Default => "default".into(),
+                            };
+                            check_clash(&mut registry, DefKind::Node, &name, &file.path, line)?;
+                        }
+                    }
+                }
+            }
             env.manifests.push(file);
         }
         Ok(env)
@@ -200,7 +247,7 @@ impl Environment {
             program: checked.program,
         });
         let mut registry = self.registry.lock().unwrap();
-        register(&mut registry, &file.program.body, &file);
+        register(&mut registry, &file.program.body, &file)?;
         registry
             .loaded
             .insert(path.to_path_buf(), Some(file.clone()));
@@ -214,6 +261,7 @@ impl Environment {
             line: 0,
             column: 0,
             message: e.to_string(),
+            parse: true,
         })?;
         let checked = marionette_syntax::check(&text, true);
         let lines = LineIndex::new(&text);
@@ -334,30 +382,112 @@ fn load_error(path: &str, text: &str, lines: &LineIndex, error: &SyntaxError) ->
         line: at.line,
         column: at.col,
         message: error.message.clone(),
+        parse: true,
     }
 }
 
-fn register(registry: &mut Registry, body: &[Expr], file: &Arc<SourceFile>) {
+/// The name Puppet gives a regex node: `__node_regexp__` and the regex source without
+/// the characters that are not `[-\w:.]`, nor leading dots.
+pub(crate) fn node_regex_name(source: &str) -> String {
+    let cleaned: String = source
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
+        .collect();
+    format!("__node_regexp__{}", cleaned.trim_start_matches('.'))
+}
+
+/// Puppet's `TypeCollection` duplicate checks: a class, define or node name may be
+/// defined once (and a class name not as a node or define).
+fn check_clash(
+    registry: &mut Registry,
+    kind: DefKind,
+    name: &str,
+    path: &str,
+    line: u32,
+) -> Result<(), LoadError> {
+    let checks: &[(DefKind, &str)] = match kind {
+        DefKind::Class => &[
+            (
+                DefKind::Class,
+                "Class '{}' is already defined{}; cannot redefine",
+            ),
+            (
+                DefKind::Node,
+                "Node '{}' is already defined{}; cannot be redefined as a class",
+            ),
+            (
+                DefKind::Define,
+                "Definition '{}' is already defined{}; cannot be redefined as a class",
+            ),
+        ],
+        DefKind::Node => &[
+            (
+                DefKind::Node,
+                "Node '{}' is already defined{}; cannot redefine",
+            ),
+            (
+                DefKind::Class,
+                "Class '{}' is already defined{}; cannot be redefined as a node",
+            ),
+        ],
+        DefKind::Define => &[
+            (
+                DefKind::Class,
+                "'{}' is already defined{} as a class; cannot redefine as a definition",
+            ),
+            (
+                DefKind::Define,
+                "Definition '{}' is already defined{}; cannot be redefined",
+            ),
+        ],
+    };
+    for (other, template) in checks {
+        if let Some((opath, oline)) = registry.origins.get(&(*other, name.to_string())) {
+            if opath == path && *oline == line && *other == kind {
+                return Ok(()); // the same definition seen again
+            }
+            let at = format!(" (file: {opath}, line: {oline})");
+            let message = template.replacen("{}", name, 1).replacen("{}", &at, 1);
+            return Err(LoadError {
+                path: path.to_string(),
+                line,
+                column: 0,
+                message,
+                parse: false,
+            });
+        }
+    }
+    registry
+        .origins
+        .insert((kind, name.to_string()), (path.to_string(), line));
+    Ok(())
+}
+
+fn register(
+    registry: &mut Registry,
+    body: &[Expr],
+    file: &Arc<SourceFile>,
+) -> Result<(), LoadError> {
     for expr in body {
+        let line = |span: marionette_syntax::model::Span| file.line_col(span.start).0;
         match &expr.kind {
             ExprKind::Class(def) => {
-                registry
-                    .classes
-                    .entry(def.name.to_lowercase())
-                    .or_insert(Def {
-                        def: def.clone(),
-                        file: file.clone(),
-                    });
-                register(registry, &def.body.statements, file);
+                let name = def.name.to_lowercase();
+                check_clash(registry, DefKind::Class, &name, &file.path, line(def.span))?;
+                registry.classes.entry(name).or_insert(Def {
+                    def: def.clone(),
+                    file: file.clone(),
+                });
+                register(registry, &def.body.statements, file)?;
             }
             ExprKind::Define(def) => {
-                registry
-                    .defines
-                    .entry(def.name.to_lowercase())
-                    .or_insert(Def {
-                        def: def.clone(),
-                        file: file.clone(),
-                    });
+                let name = def.name.to_lowercase();
+                check_clash(registry, DefKind::Define, &name, &file.path, line(def.span))?;
+                registry.defines.entry(name).or_insert(Def {
+                    def: def.clone(),
+                    file: file.clone(),
+                });
             }
             ExprKind::Function(def) => {
                 registry
@@ -380,6 +510,7 @@ fn register(registry: &mut Registry, body: &[Expr], file: &Arc<SourceFile>) {
             _ => {}
         }
     }
+    Ok(())
 }
 
 fn collect_nodes(body: &[Expr], file: &Arc<SourceFile>, out: &mut Vec<Def<NodeDef>>) {

@@ -131,6 +131,9 @@ impl EvalError {
     }
 
     pub(crate) fn from_load(e: LoadError) -> EvalError {
+        if !e.parse {
+            return EvalError::located(e.message, &e.path, Some(e.line));
+        }
         let mut error = EvalError::new(format!("Could not parse for environment: {}", e.message));
         error.style = ErrorStyle::Located;
         error.location = Some(Location {

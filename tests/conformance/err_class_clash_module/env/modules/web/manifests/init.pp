@@ -1,0 +1,6 @@
+class web {
+  notify { 'web': }
+}
+class web::extra {
+  notify { 'module extra': }
+}

@@ -1,0 +1,2 @@
+# A class named like a defined type from another manifest.
+class thing { }

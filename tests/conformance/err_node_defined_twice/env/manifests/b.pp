@@ -1,0 +1,2 @@
+# The same node name in another manifest.
+node 'y.example.com', 'x.example.com' { }
