@@ -55,19 +55,51 @@ struct TreeSink<'t> {
     depth: usize,
 }
 
+/// Puts node records, which LR reductions produce bottom-up (children before their
+/// parent, siblings left to right), in pre-order, in linear time: a record adopts the
+/// records before it that lie within its range.
+fn preorder(nodes: &[NodeRecord]) -> Vec<NodeRecord> {
+    const NONE: u32 = u32::MAX;
+    let mut first_child = vec![NONE; nodes.len()];
+    let mut next_sibling = vec![NONE; nodes.len()];
+    let mut stack: Vec<u32> = Vec::new();
+    for (i, rec) in nodes.iter().enumerate() {
+        let mut first = NONE;
+        while let Some(&top) = stack.last() {
+            let t = &nodes[top as usize];
+            if t.start >= rec.start && t.end <= rec.end {
+                stack.pop();
+                next_sibling[top as usize] = first;
+                first = top;
+            } else {
+                break;
+            }
+        }
+        first_child[i] = first;
+        stack.push(i as u32);
+    }
+    let mut out = Vec::with_capacity(nodes.len());
+    // Depth-first over the roots (left to right) with an explicit stack.
+    let mut todo: Vec<u32> = stack.into_iter().rev().collect();
+    while let Some(i) = todo.pop() {
+        out.push(nodes[i as usize]);
+        let mark = todo.len();
+        let mut c = first_child[i as usize];
+        while c != NONE {
+            todo.push(c);
+            c = next_sibling[c as usize];
+        }
+        todo[mark..].reverse();
+    }
+    out
+}
+
 /// Called for every raw token; returns Some if it emitted something in its place.
 type Splice<'f, 't> = dyn FnMut(&mut TreeSink<'t>, usize) -> Option<()> + 'f;
 
 impl<'t> TreeSink<'t> {
     fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_, 't>) {
-        let mut records: Vec<(usize, NodeRecord)> =
-            parse.nodes.iter().copied().enumerate().collect();
-        records.sort_by(|(ia, a), (ib, b)| {
-            a.start
-                .cmp(&b.start)
-                .then(b.end.cmp(&a.end))
-                .then(ib.cmp(ia))
-        });
+        let records = preorder(&parse.nodes);
 
         let sig = &parse.significant;
         // The raw index just past significant token `k - 1`; `0` for k == 0.
@@ -83,7 +115,7 @@ impl<'t> TreeSink<'t> {
         let mut raw = 0usize;
         // Open records: (end, whether a rowan node was started for it).
         let mut open: Vec<(u32, bool)> = Vec::new();
-        for (_, rec) in records {
+        for rec in records {
             while let Some(&(end, started)) = open.last() {
                 if end > rec.start {
                     break;
