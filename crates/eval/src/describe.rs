@@ -148,6 +148,12 @@ impl Mismatch {
         self
     }
 
+    /// Type and pattern mismatches merge (a pattern mismatch is a type mismatch).
+    fn merges_with(&self, other: &Mismatch) -> bool {
+        let typeish = |k: &Kind| matches!(k, Kind::Type(..) | Kind::Pattern(..));
+        self.same_kind(other) || (typeish(&self.kind) && typeish(&other.kind))
+    }
+
     fn same_kind(&self, other: &Mismatch) -> bool {
         std::mem::discriminant(&self.kind) == std::mem::discriminant(&other.kind)
     }
@@ -722,7 +728,7 @@ pub(crate) fn merge_descriptions(
         },
         |k, _| matches!(k, Kind::MissingRequiredBlock),
         |k, _| matches!(k, Kind::UnexpectedBlock),
-        |k, _| matches!(k, Kind::Type(..)),
+        |k, _| matches!(k, Kind::Type(..) | Kind::Pattern(..)),
     ];
     for probe in probes {
         let same: Vec<&Mismatch> = descriptions
@@ -733,21 +739,26 @@ pub(crate) fn merge_descriptions(
             let first = same[0];
             if same
                 .iter()
-                .all(|d| d.canonical_path() == first.canonical_path() && d.same_kind(first))
+                .all(|d| d.canonical_path() == first.canonical_path() && d.merges_with(first))
             {
                 let merged = match &first.kind {
-                    Kind::Type(_, actual) => {
+                    Kind::Type(_, actual) | Kind::Pattern(_, actual) => {
                         let mut expected: Vec<PType> = Vec::new();
                         for d in &same {
-                            if let Kind::Type(e, _) = &d.kind {
+                            if let Kind::Type(e, _) | Kind::Pattern(e, _) = &d.kind {
                                 if !expected.contains(e) {
                                     expected.push(e.clone());
                                 }
                             }
                         }
+                        let expected = PType::variant_of(expected);
                         Mismatch::new(
                             &first.path,
-                            Kind::Type(PType::variant_of(expected), actual.clone()),
+                            if matches!(first.kind, Kind::Pattern(..)) {
+                                Kind::Pattern(expected, actual.clone())
+                            } else {
+                                Kind::Type(expected, actual.clone())
+                            },
                         )
                     }
                     Kind::Size(..) | Kind::Count(..) => {

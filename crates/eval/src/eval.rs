@@ -231,8 +231,16 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Access { target, keys } => {
                 let t = self.eval_expr(target, scope, file)?;
+                let key_exprs = keys;
                 let keys = self.eval_list(keys, scope, file)?;
-                self.access(t, keys)
+                self.access(t, keys).map_err(|e| {
+                    // Puppet blames a bad key where it is written.
+                    let err = EvalError::new(e.message);
+                    match e.key.and_then(|i| key_exprs.get(i)) {
+                        Some(k) => err.with_location(self.location(file, k.span)),
+                        None => err,
+                    }
+                })
             }
             ExprKind::Call(call) => {
                 let args = self.eval_list(&call.args, scope, file)?;
@@ -429,7 +437,15 @@ impl<'e> Compiler<'e> {
                     .render_sink
                     .last_mut()
                     .ok_or_else(|| EvalError::new("EPP text outside of a template"))?;
-                sink.push_str(&v.to_string());
+                match &v {
+                    // A Sensitive renders its value and makes the whole result
+                    // Sensitive (render_epp looks for the mark).
+                    Value::Sensitive(inner) => {
+                        sink.push_str(&inner.to_string());
+                        sink.push(crate::functions::SENSITIVE_MARK);
+                    }
+                    other => sink.push_str(&other.to_string()),
+                }
                 Ok(Value::Undef)
             }
         }
@@ -737,11 +753,15 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ access
 
-    pub(crate) fn access(&mut self, target: Value, keys: Vec<Value>) -> EvalResult {
+    pub(crate) fn access(
+        &mut self,
+        target: Value,
+        keys: Vec<Value>,
+    ) -> Result<Value, crate::ops::AccessError> {
         if let Some(v) = several_references(&target, &keys) {
             return Ok(v);
         }
-        crate::ops::access(&target, &keys).map_err(EvalError::new)
+        crate::ops::access(&target, &keys)
     }
 
     /// A capitalised name as a type: built-in, alias, or resource type reference.

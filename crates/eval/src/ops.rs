@@ -683,18 +683,28 @@ pub fn match_op(left: &Value, pattern: &Value) -> Result<(bool, Option<Captures>
 
 // ---------------------------------------------------------------------- access
 
+/// An error of `[]`, with the index of the key Puppet blames (if any).
+#[derive(Clone, Debug)]
+pub struct AccessError {
+    pub message: String,
+    pub key: Option<usize>,
+}
+
+impl From<String> for AccessError {
+    fn from(message: String) -> AccessError {
+        AccessError { message, key: None }
+    }
+}
+
 /// `target[keys]` on a value (Puppet's `AccessOperator`), except resources and classes
 /// with titles, which need the catalog.
-pub fn access(target: &Value, keys: &[Value]) -> Result<Value, String> {
+pub fn access(target: &Value, keys: &[Value]) -> Result<Value, AccessError> {
     match target {
         Value::Str(s) => access_string(s, keys),
         Value::Array(items) => access_array(items, keys),
-        Value::Hash(map) => access_hash(map, keys),
-        Value::Type(t) => crate::types::parameterize(t, keys),
-        other => Err(format!(
-            "Operator '[]' is not applicable to {}.",
-            a_an_label(other)
-        )),
+        Value::Hash(map) => Ok(access_hash(map, keys)?),
+        Value::Type(t) => Ok(crate::types::parameterize(t, keys)?),
+        other => Err(format!("Operator '[]' is not applicable to {}.", a_an_label(other)).into()),
     }
 }
 
@@ -725,7 +735,7 @@ fn slice_range(len: usize, k1: i64, k2: i64) -> Option<(usize, usize)> {
     Some((k1 as usize, end.max(k1) as usize))
 }
 
-fn index_key(v: &Value, target: &str, i: usize) -> Result<i64, String> {
+fn index_key(v: &Value, target: &str, i: usize) -> Result<i64, AccessError> {
     let n = match v {
         Value::Str(s) => to_number(s),
         other => Some(other.clone()),
@@ -738,20 +748,22 @@ fn index_key(v: &Value, target: &str, i: usize) -> Result<i64, String> {
                 Value::Default => "Default".to_string(),
                 other => PType::infer(other).generalize().to_string(),
             };
-            let _ = i;
-            Err(if target == "String" {
-                format!(
-                    "A substring operation does not accept {} {actual} as a character index. Expected an Integer",
-                    crate::describe::article(&actual)
-                )
-            } else {
-                format!("{}[] cannot use {actual} where Integer is expected", target)
+            Err(AccessError {
+                message: if target == "String" {
+                    format!(
+                        "A substring operation does not accept {} {actual} as a character index. Expected an Integer",
+                        crate::describe::article(&actual)
+                    )
+                } else {
+                    format!("{target}[] cannot use {actual} where Integer is expected")
+                },
+                key: Some(i),
             })
         }
     }
 }
 
-fn access_string(s: &str, keys: &[Value]) -> Result<Value, String> {
+fn access_string(s: &str, keys: &[Value]) -> Result<Value, AccessError> {
     let keys = flat_keys(keys);
     let chars: Vec<char> = s.chars().collect();
     let len = chars.len() as i64;
@@ -777,13 +789,14 @@ fn access_string(s: &str, keys: &[Value]) -> Result<Value, String> {
             return Err(format!(
                 "String supports [] with one or two arguments. Got {}",
                 keys.len()
-            ))
+            )
+            .into())
         }
     };
     Ok(Value::str(out))
 }
 
-fn access_array(items: &[Value], keys: &[Value]) -> Result<Value, String> {
+fn access_array(items: &[Value], keys: &[Value]) -> Result<Value, AccessError> {
     let keys = flat_keys(keys);
     let len = items.len() as i64;
     match keys.as_slice() {
@@ -807,7 +820,8 @@ fn access_array(items: &[Value], keys: &[Value]) -> Result<Value, String> {
         _ => Err(format!(
             "Array supports [] with one or two arguments. Got {}",
             keys.len()
-        )),
+        )
+        .into()),
     }
 }
 

@@ -142,6 +142,13 @@ impl Compiler<'_> {
         let result = self.eval_block(&program.body, local, file);
         let out = self.render_sink.pop().unwrap_or_default();
         result?;
+        if out.contains(super::SENSITIVE_MARK) {
+            let clear: String = out
+                .chars()
+                .filter(|c| *c != super::SENSITIVE_MARK)
+                .collect();
+            return Ok(Value::Sensitive(Arc::new(Value::str(clear))));
+        }
         Ok(Value::str(out))
     }
 }

@@ -1,0 +1,1 @@
+notify { 'x': message => dig({'a' => 5}, 'a', 'b') }

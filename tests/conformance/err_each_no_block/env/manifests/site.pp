@@ -1,0 +1,2 @@
+$x = [1, 2].each
+notify { 'x': message => $x }

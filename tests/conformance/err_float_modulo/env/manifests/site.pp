@@ -1,0 +1,1 @@
+notify { 'x': message => 5.5 % 2 }

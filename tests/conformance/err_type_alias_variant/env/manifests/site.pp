@@ -1,0 +1,3 @@
+type Mode = Variant[Enum['on', 'off'], Boolean]
+class c (Mode $m) {}
+class { 'c': m => 'maybe' }

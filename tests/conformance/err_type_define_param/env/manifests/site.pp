@@ -1,0 +1,2 @@
+define mydef(Integer $count) {}
+mydef { 'one': count => 'many' }

@@ -1,0 +1,2 @@
+class c (Hash[String, Integer, 2] $p) {}
+class { 'c': p => {'a' => 1} }
