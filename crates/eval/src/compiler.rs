@@ -778,7 +778,24 @@ impl<'e> Compiler<'e> {
         if let Some(id) = self.find("Class", &title) {
             return Ok(id);
         }
-        let mut res = self.simple_res("Class", &title, cat::ResourceKind::Unknown, ResKind::Class);
+        // A class that inherits itself (directly or not) never ends in Puppet either.
+        self.depth += 1;
+        if self.depth > MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(EvalError::new("stack level too deep"));
+        }
+        let result = self.new_class_resource(def, &title, from);
+        self.depth -= 1;
+        result
+    }
+
+    fn new_class_resource(
+        &mut self,
+        def: &Def<ClassDef>,
+        title: &str,
+        from: ScopeId,
+    ) -> Result<ResId, EvalError> {
+        let mut res = self.simple_res("Class", title, cat::ResourceKind::Unknown, ResKind::Class);
         res.evaluated = false;
         res.scope = from;
         res.source = self.scopes[from].source.clone();

@@ -413,8 +413,9 @@ impl<'e> Compiler<'e> {
             || (p.source == current_source && self.is_default(&rtype, &p.name, &current, scope));
         if !allowed {
             let r = &self.resources[id];
-            let at = match (&r.file, r.line) {
-                (Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
+            let at = match (r.param_lines.get(&p.name), &r.file, r.line) {
+                (Some((f, l)), _, _) => format!(" at (file: {}, line: {l})", f.path),
+                (None, Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
                 _ => String::new(),
             };
             return Err(EvalError::located(
