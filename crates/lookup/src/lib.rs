@@ -1,7 +1,9 @@
 //! Hiera 5: `lookup()`, automatic class-parameter lookup and the data behind them.
 //!
-//! **Status: skeleton.** The small vocabulary types in this file are real; configuration
-//! parsing, the lookup algorithm, merging and interpolation are planned, not implemented.
+//! **Status: groundwork.** Implemented and unit-tested: the data-file readers
+//! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]) and the small
+//! vocabulary types below. Configuration parsing, the lookup algorithm, merging and
+//! interpolation are planned, not implemented; nothing is wired into the evaluator yet.
 //!
 //! # Role
 //!
@@ -71,6 +73,14 @@
 //! `%{lookup('k')}` / `%{hiera('k')}`, `%{alias('k')}` (keeps the value's type, must be the
 //! whole string), `%{literal('%')}`. A lookup that reaches itself again is an error
 //! ("recursive lookup"), not a stack overflow.
+
+mod error;
+mod json;
+mod yaml;
+
+pub use error::{ErrorKind, Location, LookupError};
+pub use json::parse_json;
+pub use yaml::parse_yaml;
 
 /// One of Hiera's three layers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
