@@ -352,9 +352,10 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             },
             other => Err(conversion_error("new_boolean", other, "Boolean")),
         },
-        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => {
-            Ok(Value::str(first.to_puppet_string()))
-        }
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => match args.get(1) {
+            Some(Value::Str(fmt)) => Ok(Value::str(string_with_format(&first, fmt)?)),
+            _ => Ok(Value::str(first.to_puppet_string())),
+        },
         PType::Array { .. } | PType::Tuple { .. } => {
             let wrap = matches!(args.get(1), Some(Value::Bool(true)));
             if wrap {
@@ -454,6 +455,74 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         other => Err(EvalError::new(format!(
             "Creation of new instance of type '{other}' is not supported"
         ))),
+    }
+}
+
+/// `String(value, '%x')`: one value formatted by a format of Puppet's string
+/// converter (`%<flags><width>.<prec><format>`).
+fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
+    let valid = {
+        let b = fmt.as_bytes();
+        let mut i = 1;
+        while i < b.len() && b" [+#0{<(|-".contains(&b[i]) {
+            i += 1;
+        }
+        if i < b.len() && (b'1'..=b'9').contains(&b[i]) {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        if i < b.len() && b[i] == b'.' {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        fmt.starts_with('%') && i + 1 == b.len() && b[i].is_ascii_alphabetic()
+    };
+    if !valid {
+        return Err(EvalError::new(format!(
+            "The format '{fmt}' is not a valid format on the form '%<flags><width>.<prec><format>'"
+        )));
+    }
+    let conv = fmt.chars().last().unwrap_or('s');
+    let head = &fmt[..fmt.len() - 1];
+    let with = |c: char, arg: Value| super::strings::sprintf(&format!("{head}{c}"), &[arg]);
+    match v {
+        Value::Int(_) | Value::Float(_) => match (conv, v) {
+            ('d' | 'x' | 'X' | 'o' | 'b' | 'B', Value::Float(f)) => {
+                with(conv, Value::Int(f.trunc() as i64))
+            }
+            ('s' | 'p', _) => with('s', Value::str(v.to_string())),
+            _ => with(conv, v.clone()),
+        },
+        Value::Bool(b) => {
+            let word = match conv {
+                't' => b.to_string(),
+                'T' => if *b { "True" } else { "False" }.to_string(),
+                'y' => if *b { "yes" } else { "no" }.to_string(),
+                'Y' => if *b { "Yes" } else { "No" }.to_string(),
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return with(conv, Value::Int(*b as i64)),
+                _ => b.to_string(),
+            };
+            with('s', Value::str(word))
+        }
+        Value::Str(s) => match conv {
+            'p' => with('s', Value::str(crate::value::puppet_quote(s))),
+            'C' | 'c' => with('s', Value::str(capitalize_first(s))),
+            'u' => with('s', Value::str(s.to_uppercase())),
+            'd' => with('s', Value::str(s.to_lowercase())),
+            _ => with('s', v.clone()),
+        },
+        other => Ok(other.to_puppet_string()),
+    }
+}
+
+fn capitalize_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        None => String::new(),
     }
 }
 

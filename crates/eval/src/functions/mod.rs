@@ -136,6 +136,13 @@ const CONTROL: &[Builtin] = &[
     builtin!("next", &["Any value?"], |_, c| {
         Err(EvalError::flow(Flow::Next(c.arg(0).clone())))
     }),
+    // `import` was removed from the language; Puppet 7 fails with this message.
+    builtin!("import", &["Any args*"], |c, call| {
+        Err(EvalError::new(
+            "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
+        )
+        .with_location(c.location(call.file, call.span)))
+    }),
     builtin!(
         "call",
         &["String function_name, Any arguments*, &[]?", "Deferred deferred"],

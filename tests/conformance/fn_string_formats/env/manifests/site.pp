@@ -1,0 +1,1 @@
+notify { 'f': message => [String(255, '%x'), String(255, '%#X'), String(7, '%05d'), String(3.14159, '%.2f'), String('abc', '%p'), String('abc', '%10s'), String(true, '%y'), String([1, 'a'], '%s'), String(1.5, '%d')] }
