@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-/// A place in a file: the file as the caller named it, 1-based line and column.
+/// A place in a file: the file as the caller named it, 1-based line and column when known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     pub file: String,
-    pub line: usize,
-    pub column: usize,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
 }
 
 /// What went wrong, by phase.
@@ -41,7 +41,16 @@ impl LookupError {
         }
     }
 
-    pub(crate) fn at(mut self, file: &str, line: usize, column: usize) -> Self {
+    pub(crate) fn at(self, file: &str, line: usize, column: usize) -> Self {
+        self.in_file(file, Some(line), Some(column))
+    }
+
+    pub(crate) fn in_file(
+        mut self,
+        file: &str,
+        line: Option<usize>,
+        column: Option<usize>,
+    ) -> Self {
         self.location = Some(Location {
             file: file.to_owned(),
             line,
@@ -52,14 +61,18 @@ impl LookupError {
 }
 
 impl fmt::Display for LookupError {
+    /// The message with Puppet's `(file: F, line: L, column: C)` suffix, parts omitted when unknown.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)?;
         if let Some(loc) = &self.location {
-            write!(
-                f,
-                " (file: {}, line: {}, column: {})",
-                loc.file, loc.line, loc.column
-            )?;
+            write!(f, " (file: {}", loc.file)?;
+            if let Some(line) = loc.line {
+                write!(f, ", line: {line}")?;
+            }
+            if let Some(column) = loc.column {
+                write!(f, ", column: {column}")?;
+            }
+            f.write_str(")")?;
         }
         Ok(())
     }

@@ -133,6 +133,6 @@ mod tests {
             e.message
         );
         let loc = e.location.unwrap();
-        assert_eq!((loc.line, loc.column), (3, 3));
+        assert_eq!((loc.line, loc.column), (Some(3), Some(3)));
     }
 }

@@ -1,15 +1,16 @@
 //! Hiera 5: `lookup()`, automatic class-parameter lookup and the data behind them.
 //!
 //! **Status: groundwork.** Implemented and unit-tested: the data-file readers
-//! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]) and the small
-//! vocabulary types below. Configuration parsing, the lookup algorithm, merging and
+//! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]), `hiera.yaml`
+//! parsing and validation ([`parse_hiera_config`]: version 5 in every layer, version 3 in
+//! the global one) and the small vocabulary types below. The lookup algorithm, merging and
 //! interpolation are planned, not implemented; nothing is wired into the evaluator yet.
 //!
 //! # Role
 //!
 //! `marionette-eval` asks this crate for a key (`ntp::servers`, or a `lookup()` call) and
 //! gets back a value or "not found". This crate owns everything between: the three
-//! layers, each layer's `hiera.yaml` (version 5 only), the hierarchy, the backends, merge
+//! layers, each layer's `hiera.yaml` (version 5; version 3 in the global layer), the hierarchy, the backends, merge
 //! behaviour and `%{...}` interpolation. It does no I/O: files reach it through a trait the
 //! binary implements, and backends are trait objects supplied by the binary or by plugins.
 //!
@@ -74,10 +75,15 @@
 //! whole string), `%{literal('%')}`. A lookup that reaches itself again is an error
 //! ("recursive lookup"), not a stack overflow.
 
+mod config;
 mod error;
 mod json;
 mod yaml;
 
+pub use config::{
+    parse_hiera_config, ConfigV3, ConfigV5, Defaults, Function, HieraConfig, Level, Locations,
+    ParsedConfig,
+};
 pub use error::{ErrorKind, Location, LookupError};
 pub use json::parse_json;
 pub use yaml::parse_yaml;
