@@ -151,41 +151,109 @@ impl Regex {
     }
 }
 
-/// Ruby regex syntax that Rust regex engines spell differently: `^`/`$` are always
-/// line anchors in Ruby, `\Z` allows a final newline, `\h` is a hex digit.
+/// Ruby regex syntax that Rust regex engines spell differently: `^`/`$` are always line
+/// anchors in Ruby, `\Z` allows a final newline, `\h` is a hex digit, `\d` `\w` `\s` are
+/// ASCII-only, `(?m)` makes `.` match newlines, and POSIX brackets (`[[:alpha:]]`) are
+/// Unicode-aware.
 fn translate_ruby_regex(source: &str) -> String {
+    const SPACE: &str = " \\t\\n\\x0B\\x0C\\r";
     let mut out = String::with_capacity(source.len() + 8);
-    let mut chars = source.chars();
+    let chars: Vec<char> = source.chars().collect();
     let mut in_class = false;
-    while let Some(c) = chars.next() {
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
         match c {
-            '\\' => match chars.next() {
-                Some('Z') if !in_class => out.push_str("(?=\\n?\\z)"),
-                Some('h') => out.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
-                Some('H') if !in_class => out.push_str("[^0-9a-fA-F]"),
-                Some(other) => {
-                    out.push('\\');
-                    out.push(other);
+            '\\' => {
+                let Some(&e) = chars.get(i) else {
+                    out.push_str("\\\\");
+                    continue;
+                };
+                i += 1;
+                let (inside, outside): (String, String) = match e {
+                    'h' => ("0-9a-fA-F".into(), "[0-9a-fA-F]".into()),
+                    'H' => ("\\H".into(), "[^0-9a-fA-F]".into()),
+                    'd' => ("0-9".into(), "[0-9]".into()),
+                    'D' => ("\\D".into(), "[^0-9]".into()),
+                    'w' => ("a-zA-Z0-9_".into(), "[a-zA-Z0-9_]".into()),
+                    'W' => ("\\W".into(), "[^a-zA-Z0-9_]".into()),
+                    's' => (SPACE.into(), format!("[{SPACE}]")),
+                    'S' => ("\\S".into(), format!("[^{SPACE}]")),
+                    'Z' => ("Z".into(), "(?=\\n?\\z)".into()),
+                    other => (format!("\\{other}"), format!("\\{other}")),
+                };
+                out.push_str(if in_class { &inside } else { &outside });
+            }
+            '[' if in_class => {
+                // A POSIX bracket: `[:alpha:]`, `[:^digit:]`.
+                let rest: String = chars[i..].iter().collect();
+                let posix = rest.strip_prefix(':').and_then(|r| {
+                    let end = r.find(":]")?;
+                    Some((r[..end].to_string(), end + 3))
+                });
+                match posix {
+                    Some((name, len)) => {
+                        let (negated, name) = match name.strip_prefix('^') {
+                            Some(n) => (true, n.to_string()),
+                            None => (false, name),
+                        };
+                        let class = match name.as_str() {
+                            "alpha" => "\\p{Alphabetic}",
+                            "digit" => "\\p{Nd}",
+                            "alnum" => "\\p{Alphabetic}\\p{Nd}",
+                            "upper" => "\\p{Uppercase}",
+                            "lower" => "\\p{Lowercase}",
+                            "space" => "\\s",
+                            "word" => "\\w",
+                            "punct" => "\\p{P}",
+                            "cntrl" => "\\p{Cc}",
+                            "blank" => "\\p{Zs}\\t",
+                            "xdigit" => "0-9a-fA-F",
+                            _ => "",
+                        };
+                        if class.is_empty() {
+                            out.push('[');
+                        } else if negated {
+                            out.push_str(&format!("[^{class}]"));
+                            i += len;
+                        } else {
+                            out.push_str(class);
+                            i += len;
+                        }
+                    }
+                    None => out.push_str("\\["),
                 }
-                None => out.push_str("\\\\"),
-            },
-            '[' if !in_class => {
+            }
+            '[' => {
                 in_class = true;
                 out.push('[');
                 // A `]` or `^]` right after the opening bracket is literal.
-                let rest = chars.as_str();
-                if let Some(r) = rest.strip_prefix('^') {
+                if chars.get(i) == Some(&'^') {
                     out.push('^');
-                    chars = r.chars();
+                    i += 1;
                 }
-                if chars.as_str().starts_with(']') {
+                if chars.get(i) == Some(&']') {
                     out.push_str("\\]");
-                    chars.next();
+                    i += 1;
                 }
             }
             ']' if in_class => {
                 in_class = false;
                 out.push(']');
+            }
+            '(' if !in_class && chars.get(i) == Some(&'?') => {
+                // Ruby's `m` flag is Rust's `s` (dot matches newline).
+                out.push_str("(?");
+                i += 1;
+                while let Some(&f) = chars.get(i) {
+                    if f.is_ascii_alphabetic() || f == '-' {
+                        out.push(if f == 'm' { 's' } else { f });
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
             }
             '$' if !in_class => out.push_str("(?m:$)"),
             '^' if !in_class => out.push_str("(?m:^)"),

@@ -151,21 +151,21 @@ impl Sig {
             (None, Some(_)) => false,
             (Some(b), None) => b.optional,
             (Some(b), Some((lmin, lmax))) => {
-                // The lambda must accept every count the block may be called with.
-                lmin <= b.min
+                // `&[]` takes any block; otherwise the lambda must accept every count
+                // the block may be called with.
+                let any = b.min == 0 && b.max.is_none();
+                any || (lmin <= b.min
                     && match (lmax, b.max) {
                         (None, _) => true,
-                        (Some(_), None) => b.min == 0 && b.max.is_none(),
+                        (Some(_), None) => false,
                         (Some(l), Some(m)) => l >= m,
-                    }
-                    || (b.min == 0 && b.max.is_none())
+                    })
             }
         }
     }
 
     /// Puppet's signature string: `Array arg, String delimiter?`.
     fn describe(&self) -> String {
-        let range = self.count_range();
         let mut parts: Vec<String> = self
             .params
             .iter()
@@ -182,7 +182,6 @@ impl Sig {
                     Kind::Repeated => (p.ty.clone(), "*"),
                     Kind::RequiredRepeated => (p.ty.clone(), "+"),
                 };
-                let _ = range;
                 format!("{ty} {}{ind}", p.name)
             })
             .collect();
