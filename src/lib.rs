@@ -121,9 +121,13 @@ pub fn compile_node(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into())
     });
-    let environment =
-        eval::Environment::load(&name, &env_dir, std::sync::Arc::new(eval::FsSourceDb))
-            .map_err(|e| fail(format!("{} on node {node}", e.describe(&name))))?;
+    let environment = eval::Environment::load_with(
+        &name,
+        &env_dir,
+        std::sync::Arc::new(eval::FsSourceDb),
+        options.legacy,
+    )
+    .map_err(|e| fail(format!("{} on node {node}", e.describe(&name))))?;
     let load = |p: Option<&Path>| -> Result<Option<eval::ValueMap>, CompileFailure> {
         match p {
             Some(p) => facts::load_hash(p)

@@ -16,7 +16,8 @@ commands:
       --dump-tree  print each file's syntax tree
   compile --env DIR --node NAME [--env-name NAME] [--facts FILE] [--trusted FILE]
           [--server-facts FILE] [--output FILE] [--stable-ids]
-          [--legacy-node-matching] [--strict-variables]
+          [--legacy-node-matching] [--legacy-node-inheritance] [--legacy-import]
+          [--strict-variables]
       Compile NAME's catalog from the environment in DIR (its manifests/, modules/
       and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
@@ -25,6 +26,8 @@ commands:
       --legacy-node-matching  Puppet <= 6 node matching (strict_hostname_checking
                               off): also try the certname with its domain parts
                               chopped off, and the fqdn fact
+      --legacy-node-inheritance  Puppet 3 `node 'a' inherits 'b'`
+      --legacy-import         Puppet 3 `import 'nodes/*.pp'` in main manifests
   help
       Show this text.
 ";
@@ -194,6 +197,8 @@ fn compile_args(args: &[String]) -> Result<CompileArgs, String> {
             }
             "--strict-hostname" => out.options.legacy_node_matching = false,
             "--strict-variables" => out.options.strict_variables = true,
+            "--legacy-node-inheritance" => out.options.legacy.node_inheritance = true,
+            "--legacy-import" => out.options.legacy.import = true,
             other => return Err(format!("unknown option '{other}'")),
         }
     }

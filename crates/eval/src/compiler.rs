@@ -51,6 +51,9 @@ pub struct CompileOptions {
     pub legacy_node_matching: bool,
     /// Unknown variables are errors (`strict_variables`).
     pub strict_variables: bool,
+    /// Puppet 3 node inheritance and `import`: settings of the environment, used by
+    /// whoever loads it (`marionette::compile_node`).
+    pub legacy: crate::env::Legacy,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).
@@ -223,6 +226,8 @@ pub struct Compiler<'e> {
     /// Sources that ran a collector with an override block: Puppet lets them
     /// override anything afterwards.
     pub(crate) override_sources: HashSet<Source>,
+    /// Puppet 3 node inheritance: each evaluated node's parent node.
+    pub(crate) node_parents: HashMap<String, String>,
     pub(crate) log: Vec<LogLine>,
     /// Capture groups of the last regex match, innermost last.
     pub(crate) matches: Vec<Vec<Option<String>>>,
@@ -375,6 +380,7 @@ impl<'e> Compiler<'e> {
             realize_requests: Vec::new(),
             edges: Vec::new(),
             override_sources: HashSet::new(),
+            node_parents: HashMap::new(),
             log: Vec::new(),
             matches: Vec::new(),
             depth: 0,
@@ -617,7 +623,56 @@ impl<'e> Compiler<'e> {
             )));
         };
         let node: Def<NodeDef> = nodes[found.index].clone();
-        let (title, caps) = (found.title, found.captures);
+        self.evaluate_node_definition(&nodes, node, found.title, found.captures, 0)
+            .map(|_| ())
+    }
+
+    /// Adds a node definition's Node resource and evaluates its body; with Puppet 3
+    /// node inheritance (`Legacy::node_inheritance`), the parent node first, its scope
+    /// then inherited like a parent class's. Returns the node's scope.
+    fn evaluate_node_definition(
+        &mut self,
+        nodes: &[Def<NodeDef>],
+        node: Def<NodeDef>,
+        title: String,
+        caps: Vec<Option<String>>,
+        depth: usize,
+    ) -> Result<ScopeId, EvalError> {
+        let mut inherited = None;
+        if let Some(parent) = &node.def.parent {
+            if depth > 32 {
+                return Err(EvalError::new("Node inheritance is nested too deeply"));
+            }
+            let parent_name = match parent {
+                NodeMatcher::Name(n) => n.to_lowercase(),
+                NodeMatcher::Default => "default".into(),
+                NodeMatcher::Regex(r) => r.clone(),
+            };
+            let definitions: Vec<&[NodeMatcher]> =
+                nodes.iter().map(|n| n.def.matchers.as_slice()).collect();
+            let found =
+                marionette_nodes::match_node(std::slice::from_ref(&parent_name), &definitions)
+                    .map_err(EvalError::new)?
+                    .filter(|m| m.title == parent_name)
+                    .ok_or_else(|| {
+                        EvalError::new(format!(
+                            "Could not find parent node '{parent_name}' of node '{title}'"
+                        ))
+                    })?;
+            let parent_def = nodes[found.index].clone();
+            self.node_parents.insert(title.clone(), found.title.clone());
+            let already = self.class_scopes.get(&found.title).copied();
+            inherited = Some(match already {
+                Some(scope) => scope,
+                None => self.evaluate_node_definition(
+                    nodes,
+                    parent_def,
+                    found.title,
+                    Vec::new(),
+                    depth + 1,
+                )?,
+            });
+        }
         // ensure_in_catalog(topscope): the Node resource, contained in Class[main].
         let mut res = self.simple_res("Node", &title, cat::ResourceKind::Unknown, ResKind::Node);
         res.tags = vec!["node".into()];
@@ -637,7 +692,7 @@ impl<'e> Compiler<'e> {
         self.add_class(&title);
         let scope = self.new_scope(Scope {
             parent: Some(self.top),
-            inherited: None,
+            inherited,
             kind: ScopeKind::Node,
             vars: HashMap::new(),
             defaults: IndexMap::new(),
@@ -656,7 +711,7 @@ impl<'e> Compiler<'e> {
         self.matches.push(caps);
         let result = self.eval_statements(&node.def.body.statements, scope, &node.file);
         self.matches.pop();
-        result
+        result.map(|_| scope)
     }
 
     /// Puppet's `add_class`: the evaluated class (or node) joins the class list and

@@ -125,7 +125,22 @@ pub struct Environment {
     /// Node definitions of the main manifests, in file order.
     pub nodes: Vec<Def<NodeDef>>,
     pub sources: Arc<dyn SourceDb>,
+    /// Puppet 3 behaviours asked for explicitly.
+    pub legacy: Legacy,
     registry: Mutex<Registry>,
+}
+
+/// Puppet 3 behaviours that Puppet 7 removed, each an explicit option (Puppet 7's
+/// behaviour is the default). Puppet ≤ 6 node-name chopping is
+/// `CompileOptions::legacy_node_matching`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Legacy {
+    /// `node 'a' inherits 'b'`: the parent node is evaluated first and the child's
+    /// scope inherits from it, like class inheritance.
+    pub node_inheritance: bool,
+    /// `import 'nodes/*.pp'` in the main manifests: the files (globs relative to the
+    /// importing file) become main manifests after the importing one.
+    pub import: bool,
 }
 
 impl std::fmt::Debug for Environment {
@@ -146,6 +161,16 @@ impl Environment {
         name: &str,
         root: &Path,
         sources: Arc<dyn SourceDb>,
+    ) -> Result<Environment, LoadError> {
+        Self::load_with(name, root, sources, Legacy::default())
+    }
+
+    /// [`Environment::load`] with Puppet 3 behaviours.
+    pub fn load_with(
+        name: &str,
+        root: &Path,
+        sources: Arc<dyn SourceDb>,
+        legacy: Legacy,
     ) -> Result<Environment, LoadError> {
         let conf = sources
             .read(&root.join("environment.conf"))
@@ -183,16 +208,29 @@ impl Environment {
             manifests: Vec::new(),
             nodes: Vec::new(),
             sources,
+            legacy,
             registry: Mutex::new(Registry::default()),
         };
         let mut files = Vec::new();
         if env.sources.is_dir(&manifest) {
-            let mut entries: Vec<PathBuf> = env.sources.list(&manifest).unwrap_or_default();
-            entries.retain(|p| p.extension().is_some_and(|e| e == "pp"));
-            entries.sort();
-            files = entries;
+            // Puppet reads `**/*.pp` under the manifest directory, sorted by path.
+            let mut dirs = vec![manifest.clone()];
+            while let Some(dir) = dirs.pop() {
+                for entry in env.sources.list(&dir).unwrap_or_default() {
+                    if env.sources.is_dir(&entry) {
+                        dirs.push(entry);
+                    } else if entry.extension().is_some_and(|e| e == "pp") {
+                        files.push(entry);
+                    }
+                }
+            }
+            // As strings (Ruby's sort), not by path components: `a.pp` before `a/b.pp`.
+            files.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
         } else if env.sources.is_file(&manifest) {
             files.push(manifest);
+        }
+        if legacy.import {
+            files = env.with_imports(files)?;
         }
         for path in files {
             let file = env.load_file(&path)?.expect("a listed file loads");
@@ -218,6 +256,87 @@ impl Environment {
         Ok(env)
     }
 
+    /// Puppet 3's `import`: each main manifest followed by the files its top-level
+    /// `import 'glob'` statements name (relative to its directory), recursively, each
+    /// file once.
+    fn with_imports(&self, files: Vec<PathBuf>) -> Result<Vec<PathBuf>, LoadError> {
+        use marionette_syntax::model::{Literal, StrPart};
+        let mut out: Vec<PathBuf> = Vec::new();
+        let mut todo: Vec<PathBuf> = files.into_iter().rev().collect();
+        while let Some(path) = todo.pop() {
+            if out.contains(&path) {
+                continue;
+            }
+            out.push(path.clone());
+            let Some(file) = self.load_file(&path)? else {
+                continue;
+            };
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            let mut imported = Vec::new();
+            for expr in &file.program.body {
+                let ExprKind::Call(call) = &expr.kind else {
+                    continue;
+                };
+                if !matches!(&call.callee.kind, ExprKind::QualifiedName(n) if n == "import") {
+                    continue;
+                }
+                for arg in &call.args {
+                    let pattern = match &arg.kind {
+                        ExprKind::Literal(Literal::String(s)) => s.clone(),
+                        ExprKind::Concat(parts)
+                            if parts.iter().all(|p| matches!(p, StrPart::Text(_))) =>
+                        {
+                            parts
+                                .iter()
+                                .map(|p| {
+                                    if let StrPart::Text(t) = p {
+                                        t.as_str()
+                                    } else {
+                                        ""
+                                    }
+                                })
+                                .collect()
+                        }
+                        _ => continue,
+                    };
+                    let pattern = if pattern.ends_with(".pp") || pattern.contains('*') {
+                        pattern
+                    } else {
+                        format!("{pattern}.pp")
+                    };
+                    imported.extend(self.glob(&dir, &pattern));
+                }
+            }
+            todo.extend(imported.into_iter().rev());
+        }
+        Ok(out)
+    }
+
+    /// Files matching a relative pattern whose `*` stand for any characters within one
+    /// path segment, sorted.
+    fn glob(&self, dir: &Path, pattern: &str) -> Vec<PathBuf> {
+        let mut current = vec![dir.to_path_buf()];
+        for segment in pattern.split('/').filter(|s| !s.is_empty()) {
+            let mut next = Vec::new();
+            for base in &current {
+                if segment.contains('*') {
+                    let mut entries = self.sources.list(base).unwrap_or_default();
+                    entries.sort();
+                    next.extend(entries.into_iter().filter(|p| {
+                        p.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| wildcard(segment, n))
+                    }));
+                } else {
+                    next.push(base.join(segment));
+                }
+            }
+            current = next;
+        }
+        current.retain(|p| self.sources.is_file(p));
+        current
+    }
+
     /// Parses a file once and registers its definitions. `Ok(None)` if it does not exist.
     pub fn load_file(&self, path: &Path) -> Result<Option<Arc<SourceFile>>, LoadError> {
         if let Some(done) = self.registry.lock().unwrap().loaded.get(path) {
@@ -234,7 +353,10 @@ impl Environment {
                 return Ok(None);
             }
         };
-        let checked = marionette_syntax::check(&text, false);
+        let options = marionette_syntax::validate::ValidateOptions {
+            legacy_node_inheritance: self.legacy.node_inheritance,
+        };
+        let checked = marionette_syntax::check_with(&text, false, options);
         let lines = LineIndex::new(&text);
         let path_str = path.to_string_lossy().into_owned();
         if let Some(error) = checked.errors.first() {
@@ -520,6 +642,21 @@ fn collect_nodes(body: &[Expr], file: &Arc<SourceFile>, out: &mut Vec<Def<NodeDe
                 def: def.clone(),
                 file: file.clone(),
             });
+        }
+    }
+}
+
+/// `*` matches any run of characters; everything else matches itself.
+fn wildcard(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, rest)) => {
+            let Some(tail) = name.strip_prefix(head) else {
+                return false;
+            };
+            (0..=tail.len())
+                .filter(|&i| tail.is_char_boundary(i))
+                .any(|i| wildcard(rest, &tail[i..]))
         }
     }
 }

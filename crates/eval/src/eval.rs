@@ -594,7 +594,8 @@ impl<'e> Compiler<'e> {
         match scope.kind {
             ScopeKind::Top => None,
             ScopeKind::Local => scope.parent,
-            ScopeKind::Node => Some(self.top),
+            // A Puppet 3 node that inherits sees its parent node's variables first.
+            ScopeKind::Node => scope.inherited.or(Some(self.top)),
             ScopeKind::Class | ScopeKind::Define => {
                 if let Some(i) = scope.inherited {
                     return Some(i);

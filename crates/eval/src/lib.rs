@@ -104,7 +104,7 @@ pub mod value;
 pub mod wire;
 
 pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, MAX_EVAL_DEPTH};
-pub use env::{Environment, FsSourceDb, LoadError, SourceDb};
+pub use env::{Environment, FsSourceDb, Legacy, LoadError, SourceDb};
 pub use error::{EvalError, Location};
 pub use functions::versioncmp;
 pub use value::{Value, ValueMap};

@@ -121,12 +121,17 @@ pub struct Checked {
 /// Parses, lowers and validates a manifest (`epp == false`) or an EPP template: what
 /// `puppet parser validate` checks.
 pub fn check(text: &str, epp: bool) -> Checked {
+    check_with(text, epp, validate::ValidateOptions::default())
+}
+
+/// [`check`], with Puppet 3 behaviours let through where `options` asks for them.
+pub fn check_with(text: &str, epp: bool, options: validate::ValidateOptions) -> Checked {
     let parse = if epp { parse_epp(text) } else { parse(text) };
     let mut errors = parse.errors().to_vec();
     let (program, lower_errors) = lower::lower(&parse, text);
     errors.extend(lower_errors);
     if errors.is_empty() {
-        validate::validate(&program, text, &mut errors);
+        validate::validate_with(&program, text, options, &mut errors);
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();

@@ -106,19 +106,42 @@
 use crate::model::*;
 use crate::{LineIndex, SyntaxError, TextRange, TextSize};
 
+/// What Puppet 7 rejects that an explicit option lets through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ValidateOptions {
+    /// Puppet 3's `node 'a' inherits 'b'` (Puppet 7 rejects it).
+    pub legacy_node_inheritance: bool,
+}
+
 /// Adds the validation errors of a lowered program. `text` is its source.
 pub fn validate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
+    validate_with(program, text, ValidateOptions::default(), errors)
+}
+
+/// [`validate`] with options.
+pub fn validate_with(
+    program: &Program,
+    text: &str,
+    options: ValidateOptions,
+    errors: &mut Vec<SyntaxError>,
+) {
     let before = errors.len();
-    check_program(program, text, errors);
+    check_program(program, text, options, errors);
     if errors.len() == before && !is_epp(program, text) {
         instantiate(program, text, errors);
     }
 }
 
 /// Puppet's validation proper (what its `pp` heredoc checker runs too).
-fn check_program(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
+fn check_program(
+    program: &Program,
+    text: &str,
+    options: ValidateOptions,
+    errors: &mut Vec<SyntaxError>,
+) {
     let mut checker = Checker {
         text,
+        options,
         first_error: errors.len(),
         errors,
         path: Vec::new(),
@@ -149,6 +172,7 @@ enum OpsOwner {
 
 struct Checker<'a> {
     text: &'a str,
+    options: ValidateOptions,
     errors: &'a mut Vec<SyntaxError>,
     /// Where this validation's errors start in `errors`.
     first_error: usize,
@@ -765,7 +789,7 @@ impl Checker<'_> {
         }
         self.top(e);
         self.no_idem_last(&node.body, "A Node Definition");
-        if node.parent.is_some() {
+        if node.parent.is_some() && !self.options.legacy_node_inheritance {
             let at = header.and_then(|h| h.parent).unwrap_or(node.span);
             self.error(
                 at,
@@ -2166,7 +2190,7 @@ fn puppet_error(text: &str, epp: bool) -> Option<String> {
         let (program, lower_errors) = crate::lower::lower(&parse, text);
         errors = lower_errors;
         if errors.is_empty() {
-            check_program(&program, text, &mut errors);
+            check_program(&program, text, ValidateOptions::default(), &mut errors);
             validation = true;
         }
     }

@@ -335,6 +335,17 @@ impl<'e> Compiler<'e> {
         }
         let mut current = a.clone();
         for _ in 0..100 {
+            if let Source::Node(name) = &current {
+                // Puppet 3 node inheritance: a node is a child of its parent nodes.
+                let Some(parent) = self.node_parents.get(name) else {
+                    return false;
+                };
+                if Source::Node(parent.clone()) == *b {
+                    return true;
+                }
+                current = Source::Node(parent.clone());
+                continue;
+            }
             let Source::Class(name) = &current else {
                 return false;
             };

@@ -18,6 +18,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     builtin!("contain", &["Any names+"], declare_classes),
     // `require a`: like include, and the current container requires the classes.
     builtin!("require", &["Any names+"], declare_classes),
+    // `import 'nodes/*.pp'`: Puppet 3 only. Puppet 7 fails; with the legacy import
+    // option the environment already loaded the files, so there is nothing left to do.
+    builtin!("import", &["Any files*"], import),
     // `realize(File['/x'], ...)`: makes virtual resources real.
     builtin!("realize", &["Any refs+"], realize),
     // `tag 'a', 'b'`: adds tags to the current container.
@@ -298,4 +301,16 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         }
     }
     Ok(Value::Undef)
+}
+
+fn import(c: &mut Compiler<'_>, _call: &mut Call<'_>) -> EvalResult {
+    if c.env.legacy.import {
+        return Ok(Value::Undef);
+    }
+    // Puppet reports this issue as it is, not as "Error while evaluating a Function Call".
+    let mut error = EvalError::new(
+        "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
+    );
+    error.labelled = true;
+    Err(error)
 }

@@ -1,0 +1,5 @@
+import 'nodes/*.pp'
+node 'common' {
+  $ntpserver = 'time.example.com'
+  notify { "common ${ntpserver}": }
+}
