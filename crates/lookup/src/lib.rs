@@ -3,8 +3,10 @@
 //! **Status: groundwork.** Implemented and unit-tested: the data-file readers
 //! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]), `hiera.yaml`
 //! parsing and validation ([`parse_hiera_config`]: version 5 in every layer, version 3 in
-//! the global one) and the small vocabulary types below. The lookup algorithm, merging and
-//! interpolation are planned, not implemented; nothing is wired into the evaluator yet.
+//! the global one), `%{...}` interpolation ([`interpolate`], behind the
+//! [`InterpolationContext`] trait) and the small vocabulary types below. The lookup
+//! algorithm and merging are planned, not implemented; nothing is wired into the
+//! evaluator yet.
 //!
 //! # Role
 //!
@@ -77,6 +79,7 @@
 
 mod config;
 mod error;
+mod interpolate;
 mod json;
 mod yaml;
 
@@ -85,6 +88,7 @@ pub use config::{
     ParsedConfig,
 };
 pub use error::{ErrorKind, Location, LookupError};
+pub use interpolate::{interpolate, split_key, InterpolationContext, Segment};
 pub use json::parse_json;
 pub use yaml::parse_yaml;
 
