@@ -4,9 +4,10 @@
 //! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]), `hiera.yaml`
 //! parsing and validation ([`parse_hiera_config`]: version 5 in every layer, version 3 in
 //! the global one), `%{...}` interpolation ([`interpolate`], behind the
-//! [`InterpolationContext`] trait) and the small vocabulary types below. The lookup
-//! algorithm and merging are planned, not implemented; nothing is wired into the
-//! evaluator yet.
+//! [`InterpolationContext`] trait), the merge strategies ([`MergeStrategy::from_data`],
+//! [`MergeStrategy::merge_found`]) and the small vocabulary types below. The lookup
+//! algorithm itself (layers, providers, `lookup_options`) is planned, not implemented;
+//! nothing is wired into the evaluator yet.
 //!
 //! # Role
 //!
@@ -81,6 +82,7 @@ mod config;
 mod error;
 mod interpolate;
 mod json;
+mod merge;
 mod yaml;
 
 pub use config::{
