@@ -535,14 +535,9 @@ impl<'e> Compiler<'e> {
         if let Some(v) = self.find_var(name, scope) {
             return Ok(v);
         }
-        if name.trim_start_matches("::").contains("::") {
-            let name = name.trim_start_matches("::");
-            let (class, _) = name.rsplit_once("::").unwrap_or_default();
-            if !self.class_scopes.contains_key(&class.to_lowercase()) {
-                let msg = format!("Could not look up qualified variable '${name}'; class {class} has not been evaluated");
-                self.warn_at(msg, file, span);
-                return Ok(Value::Undef);
-            }
+        // Puppet's built-in variables always exist (undef where not set).
+        if matches!(name, "module_name" | "caller_module_name") {
+            return Ok(Value::Undef);
         }
         if self.options.strict_variables {
             return Err(EvalError::issue(
@@ -574,8 +569,15 @@ impl<'e> Compiler<'e> {
         }
         let name = name.trim_start_matches("::");
         if let Some((class, var)) = name.rsplit_once("::") {
-            let s = *self.class_scopes.get(&class.to_lowercase())?;
-            return self.scopes[s].vars.get(var).cloned();
+            // The class's own variables, then those of the classes it inherits.
+            let mut s = Some(*self.class_scopes.get(&class.to_lowercase())?);
+            while let Some(cur) = s {
+                if let Some(v) = self.scopes[cur].vars.get(var) {
+                    return Some(v.clone());
+                }
+                s = self.scopes[cur].inherited;
+            }
+            return None;
         }
         let mut s = Some(scope);
         while let Some(cur) = s {

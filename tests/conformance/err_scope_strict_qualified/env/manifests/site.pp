@@ -1,0 +1,3 @@
+# With strict_variables, a variable of a class that was not evaluated is an error.
+class never { $v = 'x' }
+notify { 'q': message => "[${never::v}]" }
