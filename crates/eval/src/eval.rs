@@ -71,6 +71,7 @@ impl<'e> Compiler<'e> {
                 ExprKind::Resource(_) => Some("a Resource Statement".to_string()),
                 ExprKind::Call(_) => Some("a Function Call".to_string()),
                 ExprKind::MethodCall(_) => Some("a Method call".to_string()),
+                ExprKind::ResourceOverride { .. } => Some("a Resource Override".to_string()),
                 ExprKind::Relationship { op, .. } => {
                     Some(format!("a '{}' expression", edge_symbol(*op)))
                 }
@@ -372,6 +373,17 @@ impl<'e> Compiler<'e> {
                                 type_name: Some(tn),
                                 title: Some(title),
                             } if tn != "Class" => (tn.clone(), title.clone()),
+                            // Puppet turns a type without a title into a reference it
+                            // cannot read.
+                            PType::Resource {
+                                type_name: Some(tn),
+                                title: None,
+                            } if tn != "Class" => {
+                                return Err(EvalError::new(format!(
+                                    "No title provided and :{} is not a valid resource reference",
+                                    tn.to_lowercase()
+                                )))
+                            }
                             other => {
                                 return Err(EvalError::issue(
                                     format!(
