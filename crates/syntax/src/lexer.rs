@@ -105,6 +105,11 @@ struct Lexer<'a> {
     /// Heredoc margin that every line of a body starts with (`|` heredocs).
     margin: Option<&'a str>,
     depth: u32,
+    /// The significant token before the string being lexed. Puppet's lexer does not
+    /// count a string's opening parts as "the previous token", so the first token inside
+    /// `${` is lexed as if it followed what stood before the string (a `/` there is a
+    /// regex after `(`, a division after a name).
+    before_string: Option<SyntaxKind>,
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -128,6 +133,7 @@ impl<'a> Lexer<'a> {
             in_render: false,
             margin: None,
             depth: 0,
+            before_string: None,
         }
     }
 
@@ -606,6 +612,7 @@ impl<'a> Lexer<'a> {
 
     fn dq_string(&mut self) {
         let open = self.pos;
+        let outer = std::mem::replace(&mut self.before_string, self.last_sig);
         self.emit(DQ_OPEN, 1);
         if !self.string_text(StrEnd::Quote, true, true) {
             let msg = format!(
@@ -614,6 +621,7 @@ impl<'a> Lexer<'a> {
             );
             self.error(msg, open..self.end);
         }
+        self.before_string = outer;
     }
 
     /// Lexes string text with `$var` / `${...}` interpolation until the closing quote
@@ -680,6 +688,20 @@ impl<'a> Lexer<'a> {
     fn interpolation(&mut self) {
         let open = self.pos;
         self.emit(INTERP_OPEN, 2);
+        // The first token sees the token before the string (or, after an earlier
+        // interpolation of the same string, its closing brace).
+        if !matches!(
+            self.tokens
+                .iter()
+                .rev()
+                .find(|t| !t.kind.is_trivia() && t.kind != STR_TEXT && t.kind != INTERP_OPEN)
+                .map(|t| t.kind),
+            Some(INTERP_CLOSE)
+        ) {
+            self.last_sig = self.before_string;
+        } else {
+            self.last_sig = Some(R_BRACE);
+        }
         if self.depth >= MAX_NESTING {
             self.error(
                 "Strings and interpolations are nested too deeply",
