@@ -92,7 +92,7 @@ pub use config::{
 pub use error::{ErrorKind, Location, LookupError};
 pub use interpolate::{interpolate, split_key, InterpolationContext, Segment};
 pub use json::parse_json;
-pub use yaml::parse_yaml;
+pub use yaml::{parse_yaml, yaml_data_hash};
 
 /// One of Hiera's three layers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

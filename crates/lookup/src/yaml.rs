@@ -48,6 +48,26 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
     Ok(builder.root.map(|n| n.value).unwrap_or(Data::Undef))
 }
 
+/// The `yaml_data` backend's reading of one file: the hash it contains, and the warning
+/// Puppet logs when the file holds something else (then the data is an empty hash;
+/// an empty file is an empty hash without a warning). Syntax errors read
+/// `Unable to parse (<file>): ...` as Puppet words them.
+pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), LookupError> {
+    match parse_yaml(text, file) {
+        Ok(Data::Hash(h)) => Ok((Data::Hash(h), None)),
+        // `safe_load` turns an empty document into `false`, which `yaml_data` accepts silently.
+        Ok(Data::Undef) | Ok(Data::Bool(false)) => Ok((Data::Hash(Vec::new()), None)),
+        Ok(_) => Ok((
+            Data::Hash(Vec::new()),
+            Some(format!("{file}: file does not contain a valid yaml hash")),
+        )),
+        Err(mut e) => {
+            e.message = format!("Unable to parse {}", e.message);
+            Err(e)
+        }
+    }
+}
+
 /// What kind of YAML node a value came from (merge keys care).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {

@@ -31,6 +31,8 @@ fn first() {
 fn unique() {
     check(name("unique"), "[b, [c, a]]", "[a, d]", "[b, c, a, d]");
     check(name("unique"), "x", "[x, y]", "[x, y]");
+    // The first value is made an array before anything is checked, so a hash passes.
+    check(name("unique"), "{a: 1}", "[a]", "[{a: 1}, a]");
     // A single value: duplicates removed, nothing flattened.
     let one = MergeStrategy::Unique
         .merge_found([y("[a, a, [b]]")])
@@ -45,6 +47,24 @@ fn hash() {
         "{b: 2, a: 1}",
         "{a: 0, z: 9}",
         "{a: 1, z: 9, b: 2}",
+    );
+}
+
+#[test]
+fn hash_type_errors() {
+    let err = |high: &str, low: &str| {
+        MergeStrategy::Hash
+            .merge_found([y(high), y(low)])
+            .unwrap_err()
+            .message
+    };
+    assert_eq!(
+        err("[1]", "{a: 1}"),
+        "The first element of the merge has wrong type, expects a Hash value, got Tuple"
+    );
+    assert_eq!(
+        err("x", "{a: 1}"),
+        "The first element of the merge has wrong type, expects a Hash value, got String"
     );
 }
 

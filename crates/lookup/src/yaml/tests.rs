@@ -227,3 +227,28 @@ fn syntax_errors_name_line_and_column() {
     assert_eq!(loc.file, "data/common.yaml");
     assert!(loc.line >= Some(2), "{loc:?}");
 }
+
+#[test]
+fn yaml_data_reads_hashes_only() {
+    assert_eq!(
+        yaml_data_hash("a: 1\n", "d.yaml"),
+        Ok((Data::Hash(vec![(s("a"), Data::Integer(1))]), None))
+    );
+    assert_eq!(yaml_data_hash("", "d.yaml"), Ok((Data::Hash(vec![]), None)));
+    assert_eq!(
+        yaml_data_hash("false\n", "d.yaml"),
+        Ok((Data::Hash(vec![]), None))
+    );
+    assert_eq!(
+        yaml_data_hash("[1]\n", "d.yaml"),
+        Ok((
+            Data::Hash(vec![]),
+            Some("d.yaml: file does not contain a valid yaml hash".into())
+        ))
+    );
+    let e = yaml_data_hash("a: 2024-01-01\n", "d.yaml").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Unable to parse (d.yaml): Tried to load unspecified class: Date"
+    );
+}
