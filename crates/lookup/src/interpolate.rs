@@ -34,8 +34,8 @@ pub trait InterpolationContext {
 }
 
 /// Interpolates every string in `value` (hash keys too). `allow_methods` is false where
-/// Puppet forbids the function forms (`hiera.yaml` paths are interpolated with methods
-/// allowed; the `mapped_paths` and `lookup_options` contexts are not).
+/// Puppet forbids the function forms: everything in `hiera.yaml` (paths, globs, uris,
+/// mapped paths, datadir, options) is interpolated without them; data values with them.
 pub fn interpolate(
     value: &Data,
     cx: &mut dyn InterpolationContext,
@@ -179,7 +179,7 @@ pub(crate) fn check(cx: &mut dyn InterpolationContext, name: &str) -> Result<(),
     Ok(())
 }
 
-fn scope_lookup(
+pub(crate) fn scope_lookup(
     key: &str,
     subject: &str,
     cx: &mut dyn InterpolationContext,

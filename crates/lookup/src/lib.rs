@@ -4,7 +4,9 @@
 //! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]), `hiera.yaml`
 //! parsing and validation ([`parse_hiera_config`]: version 5 in every layer, version 3 in
 //! the global one), `%{...}` interpolation ([`interpolate`], behind the
-//! [`InterpolationContext`] trait), the merge strategies ([`MergeStrategy::from_data`],
+//! [`InterpolationContext`] trait), a level's locations for one node
+//! ([`resolve_locations`], file-system questions through the [`DataFiles`] trait), the
+//! merge strategies ([`MergeStrategy::from_data`],
 //! [`MergeStrategy::merge_found`]) and the small vocabulary types below. The lookup
 //! algorithm itself (layers, providers, `lookup_options`) is planned, not implemented;
 //! nothing is wired into the evaluator yet.
@@ -54,8 +56,8 @@
 //! /// `%{facts.os.family}`, `%{trusted.certname}`, `%{::role}`, `%{scope('x')}`, and
 //! /// file text through `DataFiles` (the binary's file system, or a test fixture).
 //! pub trait ProviderContext { ... }
-//! pub trait DataFiles: Send + Sync {
-//!     fn read(&self, path: &Path) -> Result<Option<Arc<str>>, LookupError>;
+//! pub trait DataFiles {                      // exists today with `exists` and `glob`;
+//!     fn read(&self, path: &Path) -> Result<Option<Arc<str>>, LookupError>;  // planned
 //! }
 //!
 //! pub struct Hiera { ... }                    // parsed hiera.yaml files; frozen, shared
@@ -82,6 +84,7 @@ mod config;
 mod error;
 mod interpolate;
 mod json;
+mod locations;
 mod merge;
 mod yaml;
 
@@ -92,6 +95,7 @@ pub use config::{
 pub use error::{ErrorKind, Location, LookupError};
 pub use interpolate::{interpolate, split_key, InterpolationContext, Segment};
 pub use json::parse_json;
+pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
 pub use yaml::{parse_yaml, yaml_data_hash};
 
 /// One of Hiera's three layers.
