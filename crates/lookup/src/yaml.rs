@@ -27,6 +27,7 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
         root: None,
         error: None,
         docs: 0,
+        alias_budget: ALIAS_BUDGET,
     };
     let mut parser = Parser::new_from_str(text);
     if let Err(e) = parser.load(&mut builder, true) {
@@ -97,7 +98,29 @@ enum Frame {
     },
 }
 
+/// How many values aliases may copy in one file. Psych shares aliased objects, so
+/// "billion laughs" costs Ruby nothing; we copy, so a file that would expand past this is
+/// an error instead of exhausting memory.
+const ALIAS_BUDGET: usize = 1_000_000;
+
+/// Nesting deeper than this is an error, not a stack overflow in what walks the value.
+const MAX_DEPTH: usize = 500;
+
+fn size(d: &Data) -> usize {
+    match d {
+        Data::Array(items) => 1 + items.iter().map(size).sum::<usize>(),
+        Data::Hash(entries) => {
+            1 + entries
+                .iter()
+                .map(|(k, v)| size(k) + size(v))
+                .sum::<usize>()
+        }
+        _ => 1,
+    }
+}
+
 struct Builder<'a> {
+    alias_budget: usize,
     file: &'a str,
     stack: Vec<Frame>,
     /// Anchor id -> the finished node (ids are dense, starting at 1).
@@ -248,13 +271,26 @@ impl MarkedEventReceiver for Builder<'_> {
                     return;
                 }
                 match self.anchors.get(id).cloned().flatten() {
-                    Some(node) => self.push(node, false),
+                    Some(node) => {
+                        let n = size(&node.value);
+                        if n > self.alias_budget {
+                            return self.fail(
+                                format!("aliases expand to more than {ALIAS_BUDGET} values"),
+                                mark,
+                            );
+                        }
+                        self.alias_budget -= n;
+                        self.push(node, false)
+                    }
                     None => self.fail("An alias referenced an unknown anchor".into(), mark),
                 }
             }
             Event::SequenceStart(anchor, tag) => {
                 if let Some(msg) = disallowed(&tag) {
                     return self.fail(msg, mark);
+                }
+                if self.stack.len() >= MAX_DEPTH {
+                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), mark);
                 }
                 self.stack.push(Frame::Seq {
                     anchor,
@@ -265,6 +301,9 @@ impl MarkedEventReceiver for Builder<'_> {
             Event::MappingStart(anchor, tag) => {
                 if let Some(msg) = disallowed(&tag) {
                     return self.fail(msg, mark);
+                }
+                if self.stack.len() >= MAX_DEPTH {
+                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), mark);
                 }
                 self.stack.push(Frame::Map {
                     anchor,

@@ -252,3 +252,30 @@ fn yaml_data_reads_hashes_only() {
         "Unable to parse (d.yaml): Tried to load unspecified class: Date"
     );
 }
+
+#[test]
+fn alias_bombs_and_deep_nesting_are_errors() {
+    let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..8 {
+        let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+        text.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    let e = parse_yaml(&text, "t.yaml").unwrap_err();
+    assert!(
+        e.message.contains("aliases expand to more than"),
+        "{}",
+        e.message
+    );
+    let deep = format!("{}{}", "[".repeat(600), "]".repeat(600));
+    assert!(parse_yaml(&deep, "t.yaml").is_err());
+    let mut block = String::new();
+    for i in 0..600 {
+        block.push_str(&format!("{}k:\n", " ".repeat(i)));
+    }
+    let e = parse_yaml(&block, "t.yaml").unwrap_err();
+    assert!(
+        e.message.contains("nesting deeper than 500 levels"),
+        "{}",
+        e.message
+    );
+}
