@@ -7,9 +7,10 @@
 //! [`InterpolationContext`] trait), a level's locations for one node
 //! ([`resolve_locations`], file-system questions through the [`DataFiles`] trait), the
 //! merge strategies ([`MergeStrategy::from_data`],
-//! [`MergeStrategy::merge_found`]) and the small vocabulary types below. The lookup
-//! algorithm itself (layers, providers, `lookup_options`) is planned, not implemented;
-//! nothing is wired into the evaluator yet.
+//! [`MergeStrategy::merge_found`]), compiled `lookup_options` ([`LookupOptions`]: exact
+//! and regex keys, `merge`, `convert_to`) and the small vocabulary types below. The lookup
+//! algorithm itself (layers, providers, caching, `--explain`) is planned, not
+//! implemented; nothing is wired into the evaluator yet.
 //!
 //! # Role
 //!
@@ -86,6 +87,7 @@ mod interpolate;
 mod json;
 mod locations;
 mod merge;
+mod options;
 mod yaml;
 
 pub use config::{
@@ -96,6 +98,7 @@ pub use error::{ErrorKind, Location, LookupError};
 pub use interpolate::{interpolate, split_key, InterpolationContext, Segment};
 pub use json::parse_json;
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
+pub use options::{root_key, LookupOptions};
 pub use yaml::{parse_yaml, yaml_data_hash};
 
 /// One of Hiera's three layers.
