@@ -181,6 +181,20 @@ fn translate_ruby_regex(source: &str) -> String {
                     's' => (SPACE.into(), format!("[{SPACE}]")),
                     'S' => ("\\S".into(), format!("[^{SPACE}]")),
                     'Z' => ("Z".into(), "(?=\\n?\\z)".into()),
+                    // Octal escapes (`\0`, `\012`): Rust's engines want `\x{..}`.
+                    '0'..='7'
+                        if e == '0' || chars.get(i).is_some_and(|d| ('0'..='7').contains(d)) =>
+                    {
+                        let mut code = e.to_digit(8).unwrap_or(0);
+                        let mut n = 1;
+                        while n < 3 && chars.get(i).is_some_and(|d| ('0'..='7').contains(d)) {
+                            code = code * 8 + chars[i].to_digit(8).unwrap_or(0);
+                            i += 1;
+                            n += 1;
+                        }
+                        let hex = format!("\\x{{{code:x}}}");
+                        (hex.clone(), hex)
+                    }
                     other => (format!("\\{other}"), format!("\\{other}")),
                 };
                 out.push_str(if in_class { &inside } else { &outside });
