@@ -10,6 +10,9 @@ use crate::error::{ErrorKind, LookupError};
 
 /// Parses `text` as one JSON value. Errors read `Unable to parse (<file>): ...`, the
 /// wording of `json_data`, with the line and column serde_json reports.
+///
+/// FIXME: after the prefix, Ruby's JSON parser says `859: unexpected token at '<the text
+/// from where it gave up>'`; we give serde_json's description instead.
 pub fn parse_json(text: &str, file: &str) -> Result<Data, LookupError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut de = serde_json::Deserializer::from_str(text);

@@ -16,8 +16,10 @@ use crate::error::{ErrorKind, LookupError};
 
 /// Parses the first document of `text`. An empty document is `Data::Undef`.
 ///
-/// `file` is only used in error messages and locations. Errors are worded like Psych's,
-/// prefixed with `(<file>): ` as `Puppet::Util::Yaml` does.
+/// `file` is only used in error messages and locations. Errors are prefixed with
+/// `(<file>): ` as `Puppet::Util::Yaml` does; class refusals are Psych's words.
+/// FIXME: syntax errors are yaml-rust2's descriptions, not libyaml's (Psych says
+/// "did not find expected ',' or ']' while parsing a flow sequence at line 2 column 4").
 pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut builder = Builder {
