@@ -272,6 +272,22 @@ pub fn split_key(key: &str) -> Option<Vec<Segment>> {
     }
 }
 
+/// `SubLookup#sub_lookup`: digs into the value found for a dotted key's root with the
+/// remaining segments (`lookup('a.b.0')` looks up `a`, then takes `["b"][0]`).
+/// `Ok(None)` is "no such key"; a string or array where a hash is needed is Puppet's
+/// "Data Provider type mismatch" error. An unparsable key is "Syntax error".
+pub fn sub_lookup(value: &Data, key: &str) -> Result<Option<Data>, LookupError> {
+    let segments = split_key(key).ok_or_else(|| error(format!("Syntax error in key: {key}")))?;
+    let mut value = value.clone();
+    for segment in &segments[1..] {
+        value = match dig(&value, segment, key)? {
+            Some(v) => v,
+            None => return Ok(None),
+        };
+    }
+    Ok(Some(value))
+}
+
 /// One step of `SubLookup#sub_lookup`. `Ok(None)` is "no such key".
 pub(crate) fn dig(value: &Data, segment: &Segment, key: &str) -> Result<Option<Data>, LookupError> {
     match (value, segment) {

@@ -95,7 +95,7 @@ pub use config::{
     ParsedConfig,
 };
 pub use error::{ErrorKind, Location, LookupError};
-pub use interpolate::{interpolate, split_key, InterpolationContext, Segment};
+pub use interpolate::{interpolate, split_key, sub_lookup, InterpolationContext, Segment};
 pub use json::parse_json;
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
 pub use options::{root_key, LookupOptions};

@@ -204,3 +204,16 @@ fn ruby_floats() {
     assert_eq!(ruby_float(1e14), "100000000000000.0");
     assert_eq!(ruby_float(1e15), "1.0e+15");
 }
+
+#[test]
+fn dotted_lookup_keys_dig_into_the_value() {
+    let v = crate::parse_yaml("{b: [x, {c: 1}], s: str}", "t.yaml").unwrap();
+    assert_eq!(sub_lookup(&v, "a"), Ok(Some(v.clone())));
+    assert_eq!(sub_lookup(&v, "a.b.1.c"), Ok(Some(Data::Integer(1))));
+    assert_eq!(sub_lookup(&v, "a.b.7"), Ok(None));
+    assert_eq!(sub_lookup(&v, "a.nope"), Ok(None));
+    assert_eq!(
+        sub_lookup(&v, "a.s.x").unwrap_err().message,
+        "Data Provider type mismatch: Got String when a hash-like object was expected to access value using 'x' from key 'a.s.x'"
+    );
+}
