@@ -277,7 +277,7 @@ pub fn split_key(key: &str) -> Option<Vec<Segment>> {
 /// `Ok(None)` is "no such key"; a string or array where a hash is needed is Puppet's
 /// "Data Provider type mismatch" error. An unparsable key is "Syntax error".
 pub fn sub_lookup(value: &Data, key: &str) -> Result<Option<Data>, LookupError> {
-    let segments = split_key(key).ok_or_else(|| error(format!("Syntax error in key: {key}")))?;
+    let segments = split_key(key).ok_or_else(|| error(format!("Syntax error in key: '{key}'")))?;
     let mut value = value.clone();
     for segment in &segments[1..] {
         value = match dig(&value, segment, key)? {

@@ -213,6 +213,10 @@ fn dotted_lookup_keys_dig_into_the_value() {
     assert_eq!(sub_lookup(&v, "a.b.7"), Ok(None));
     assert_eq!(sub_lookup(&v, "a.nope"), Ok(None));
     assert_eq!(
+        sub_lookup(&v, "k.a..b").unwrap_err().message,
+        "Syntax error in key: 'k.a..b'"
+    );
+    assert_eq!(
         sub_lookup(&v, "a.s.x").unwrap_err().message,
         "Data Provider type mismatch: Got String when a hash-like object was expected to access value using 'x' from key 'a.s.x'"
     );
