@@ -70,14 +70,17 @@ pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
                 Ok(meta) => meta,
                 Err(_) => continue, // dangling link
             };
+            // A file or directory is known by its device and inode (symbolic links make
+            // the same one appear under several paths); cheaper than canonicalizing.
+            let id = file_id(&path, &meta)?;
             if meta.is_dir() {
-                if seen.insert(std::fs::canonicalize(&path)?) {
+                if seen.insert(id) {
                     stack.push(path);
                 }
             } else if matches!(
                 path.extension().and_then(|e| e.to_str()),
                 Some("pp" | "epp")
-            ) && seen.insert(std::fs::canonicalize(&path)?)
+            ) && seen.insert(id)
             {
                 out.push(path);
             }
@@ -85,6 +88,17 @@ pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     }
     out.sort();
     Ok(out)
+}
+
+#[cfg(unix)]
+fn file_id(_path: &Path, meta: &std::fs::Metadata) -> std::io::Result<(u64, u64, PathBuf)> {
+    use std::os::unix::fs::MetadataExt;
+    Ok((meta.dev(), meta.ino(), PathBuf::new()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _meta: &std::fs::Metadata) -> std::io::Result<(u64, u64, PathBuf)> {
+    Ok((0, 0, std::fs::canonicalize(path)?))
 }
 
 /// A failed compile: Puppet's message (with location and node) and the log so far.
