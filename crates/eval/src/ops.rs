@@ -62,6 +62,10 @@ pub fn label(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Timestamp(_) => "Timestamp".into(),
+        Value::Timespan(_) => "Timespan".into(),
+        Value::SemVer(_) => "SemVer".into(),
+        Value::SemVerRange(_) => "SemVerRange".into(),
+        Value::Binary(_) => "Binary".into(),
     }
 }
 
@@ -478,6 +482,11 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
                 .partial_cmp(&num(a))
                 .map(Ordering::reverse)
                 .unwrap_or(Ordering::Equal)),
+            Value::Timespan(t) => Ok(t
+                .seconds_f64()
+                .partial_cmp(&num(a))
+                .map(Ordering::reverse)
+                .unwrap_or(Ordering::Equal)),
             _ => Err("A Numeric is not comparable to non Numeric".into()),
         },
         Value::Timestamp(t) => match b {
@@ -486,6 +495,18 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
                 .partial_cmp(&num(b))
                 .unwrap_or(Ordering::Equal)),
             _ => Err("Timestamps are only comparable to Timestamps, Integers, and Floats".into()),
+        },
+        Value::Timespan(t) => match b {
+            Value::Timespan(u) => Ok(t.nanos.cmp(&u.nanos)),
+            Value::Int(_) | Value::Float(_) => Ok(t
+                .seconds_f64()
+                .partial_cmp(&num(b))
+                .unwrap_or(Ordering::Equal)),
+            _ => Err("Timespans are only comparable to Timespans, Integers, and Floats".into()),
+        },
+        Value::SemVer(v) => match b {
+            Value::SemVer(w) => Ok(v.compare(w)),
+            _ => Err("Versions are only comparable to versions".into()),
         },
         _ => {
             Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".into())
@@ -649,6 +670,14 @@ pub fn case_match(value: &Value, pattern: &Value) -> (bool, Option<Captures>) {
 pub fn match_op(left: &Value, pattern: &Value) -> Result<(bool, Option<Captures>), OpError> {
     let re: Arc<Regex> = match pattern {
         Value::Type(t) => return Ok((t.is_instance(left), None)),
+        Value::SemVerRange(r) => {
+            let v = match left {
+                Value::SemVer(v) => Some((**v).clone()),
+                Value::Str(s) => crate::value::SemVer::parse(s),
+                _ => None,
+            };
+            return Ok((v.is_some_and(|v| r.includes(&v)), None));
+        }
         Value::Regex(r) => r.clone(),
         Value::Str(s) => Arc::new(Regex::new(s).map_err(|e| OpError {
             message: format!(

@@ -7,7 +7,7 @@
 //! [`PType::normalize`] are the methods of the same names, and `Display` is the type
 //! formatter (`to_s`).
 
-use crate::value::{format_float, Regex, Value};
+use crate::value::{format_float, Regex, Timespan, Value, VersionRange};
 use std::fmt;
 use std::sync::Arc;
 
@@ -124,8 +124,13 @@ pub enum PType {
     Sensitive(Option<Box<PType>>),
     Deferred,
     Timestamp,
-    Timespan,
-    SemVer,
+    /// `Timespan[from, to]`; `None` is unbounded.
+    Timespan {
+        from: Option<Timespan>,
+        to: Option<Timespan>,
+    },
+    /// `SemVer['>=1.0', ...]`: versions in any of the ranges (all when empty).
+    SemVer(Vec<Arc<VersionRange>>),
     SemVerRange,
     Binary,
     Runtime,
@@ -351,8 +356,11 @@ impl PType {
             "Sensitive" => PType::Sensitive(None),
             "Deferred" => PType::Deferred,
             "Timestamp" => PType::Timestamp,
-            "Timespan" => PType::Timespan,
-            "SemVer" => PType::SemVer,
+            "Timespan" => PType::Timespan {
+                from: None,
+                to: None,
+            },
+            "SemVer" => PType::SemVer(Vec::new()),
             "SemVerRange" => PType::SemVerRange,
             "Binary" => PType::Binary,
             "Runtime" => PType::Runtime,
@@ -526,7 +534,18 @@ impl PType {
             },
             T::Deferred => matches!(value, Value::Deferred(_)),
             T::Timestamp => matches!(value, Value::Timestamp(_)),
-            T::Timespan | T::SemVer | T::SemVerRange | T::Binary => false,
+            T::Timespan { from, to } => match value {
+                Value::Timespan(t) => {
+                    from.is_none_or(|f| t.nanos >= f.nanos) && to.is_none_or(|x| t.nanos <= x.nanos)
+                }
+                _ => false,
+            },
+            T::SemVer(ranges) => match value {
+                Value::SemVer(v) => ranges.is_empty() || ranges.iter().any(|r| r.includes(v)),
+                _ => false,
+            },
+            T::SemVerRange => matches!(value, Value::SemVerRange(_)),
+            T::Binary => matches!(value, Value::Binary(_)),
             T::Alias { resolved, .. } => resolved.is_instance(value),
             T::Unresolved(_) => false,
         }
@@ -603,9 +622,9 @@ impl PType {
                         | T::Pattern(_)
                         | T::Boolean(_)
                         | T::Regexp(_)
-                        | T::SemVer
+                        | T::SemVer(_)
                         | T::SemVerRange
-                        | T::Timespan
+                        | T::Timespan { .. }
                         | T::Timestamp
                 )
             }
@@ -931,11 +950,26 @@ impl PType {
             },
             T::Alias { resolved, .. } => resolved.is_assignable(o),
             T::Unresolved(_) => self == o,
+            T::Timespan { from, to } => match o {
+                T::Timespan { from: f2, to: t2 } => {
+                    from.is_none_or(|a| f2.is_some_and(|b| b.nanos >= a.nanos))
+                        && to.is_none_or(|a| t2.is_some_and(|b| b.nanos <= a.nanos))
+                }
+                _ => false,
+            },
+            T::SemVer(ranges) => match o {
+                T::SemVer(others) => {
+                    ranges.is_empty()
+                        || (!others.is_empty()
+                            && others
+                                .iter()
+                                .all(|r| ranges.iter().any(|q| q.text == r.text)))
+                }
+                _ => false,
+            },
             T::Callable
             | T::Deferred
             | T::Timestamp
-            | T::Timespan
-            | T::SemVer
             | T::SemVerRange
             | T::Binary
             | T::Runtime
@@ -1078,6 +1112,13 @@ impl PType {
             Value::Sensitive(v) => PType::Sensitive(Some(boxed(PType::infer(v).generalize()))),
             Value::Deferred(_) => PType::Deferred,
             Value::Timestamp(_) => PType::Timestamp,
+            Value::Timespan(t) => PType::Timespan {
+                from: Some(**t),
+                to: Some(**t),
+            },
+            Value::SemVer(v) => PType::SemVer(vec![Arc::new(VersionRange::between(v, v, false))]),
+            Value::SemVerRange(_) => PType::SemVerRange,
+            Value::Binary(_) => PType::Binary,
         }
     }
 
@@ -1198,6 +1239,11 @@ impl PType {
             T::NotUndef(Some(t)) => T::NotUndef(Some(boxed(t.generalize()))),
             T::Type(Some(t)) => T::Type(Some(boxed(t.generalize()))),
             T::Sensitive(Some(t)) => T::Sensitive(Some(boxed(t.generalize()))),
+            T::SemVer(_) => T::SemVer(Vec::new()),
+            T::Timespan { .. } => T::Timespan {
+                from: None,
+                to: None,
+            },
             T::Iterable(Some(t)) => T::Iterable(Some(boxed(t.generalize()))),
             T::Iterator(Some(t)) => T::Iterator(Some(boxed(t.generalize()))),
             T::Variant(types) if !types.is_empty() => {
@@ -1331,8 +1377,8 @@ impl PType {
             T::Sensitive(_) => "Sensitive",
             T::Deferred => "Deferred",
             T::Timestamp => "Timestamp",
-            T::Timespan => "Timespan",
-            T::SemVer => "SemVer",
+            T::Timespan { .. } => "Timespan",
+            T::SemVer(_) => "SemVer",
             T::SemVerRange => "SemVerRange",
             T::Binary => "Binary",
             T::Runtime => "Runtime",
@@ -1386,6 +1432,11 @@ impl PType {
             },
             T::Class(_) => T::Class(None),
             T::Sensitive(_) => T::Sensitive(None),
+            T::SemVer(_) => T::SemVer(Vec::new()),
+            T::Timespan { .. } => T::Timespan {
+                from: None,
+                to: None,
+            },
             other => other.clone(),
         }
     }
@@ -1849,6 +1900,23 @@ fn write_type(out: &mut String, t: &PType, expanded: bool) {
             }
         }
         T::Unresolved(name) => out.push_str(name),
+        T::SemVer(ranges) => with_params(
+            out,
+            "SemVer",
+            ranges.iter().map(|r| puppet_quote(&r.text)).collect(),
+        ),
+        T::Timespan { from, to } => {
+            let q = |t: &Option<Timespan>| {
+                t.map_or("default".to_string(), |t| puppet_quote(&t.format()))
+            };
+            let params = match (from, to) {
+                (None, None) => vec![],
+                (Some(a), Some(b)) if a == b => vec![q(from)],
+                (_, None) => vec![q(from)],
+                _ => vec![q(from), q(to)],
+            };
+            with_params(out, "Timespan", params)
+        }
         other => out.push_str(other.simple_name()),
     }
 }
@@ -2254,6 +2322,48 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             } else {
                 refs.pop().unwrap_or(Value::Undef)
             });
+        }
+        T::SemVer(_) => {
+            let mut ranges = Vec::new();
+            for v in &flat {
+                ranges.push(match v {
+                    Value::SemVerRange(r) => r.clone(),
+                    Value::Str(s) => Arc::new(
+                        VersionRange::parse(s)
+                            .ok_or_else(|| format!("Unparsable version range: \"{s}\""))?,
+                    ),
+                    Value::SemVer(v) => Arc::new(VersionRange::between(v, v, false)),
+                    other => {
+                        return Err(format!(
+                            "SemVer-Type[] arguments must be version ranges. Got {}",
+                            other.type_name()
+                        ))
+                    }
+                });
+            }
+            T::SemVer(ranges)
+        }
+        T::Timespan { .. } => {
+            arity("Timespan-Type", 0, Some(2))?;
+            let bound = |v: &Value| -> Result<Option<Timespan>, String> {
+                match v {
+                    Value::Default => Ok(None),
+                    Value::Int(i) => Ok(Some(Timespan::from_seconds(*i as f64))),
+                    Value::Float(f) => Ok(Some(Timespan::from_seconds(*f))),
+                    Value::Timespan(t) => Ok(Some(**t)),
+                    Value::Str(s) => Timespan::parse(s).map(Some).ok_or_else(|| {
+                        format!("Unable to parse '{s}' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S")
+                    }),
+                    other => Err(format!(
+                        "Timespan-Type[] arguments must be Timespans, numbers or strings. Got {}",
+                        other.type_name()
+                    )),
+                }
+            };
+            T::Timespan {
+                from: flat.first().map(bound).transpose()?.flatten(),
+                to: flat.get(1).map(bound).transpose()?.flatten(),
+            }
         }
         other => return Err(format!("{other}[] is not a parameterizable type")),
     };

@@ -2,6 +2,7 @@
 
 use crate::types::PType;
 use indexmap::IndexMap;
+use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -26,6 +27,10 @@ pub enum Value {
     Sensitive(Arc<Value>),
     Deferred(Arc<Deferred>),
     Timestamp(Arc<Timestamp>),
+    Timespan(Arc<Timespan>),
+    SemVer(Arc<SemVer>),
+    SemVerRange(Arc<VersionRange>),
+    Binary(Arc<Vec<u8>>),
 }
 
 /// A point in time: seconds and nanoseconds since the epoch, UTC.
@@ -329,6 +334,10 @@ impl Value {
             Value::Sensitive(_) => "Sensitive",
             Value::Deferred(_) => "Deferred",
             Value::Timestamp(_) => "Timestamp",
+            Value::Timespan(_) => "Timespan",
+            Value::SemVer(_) => "SemVer",
+            Value::SemVerRange(_) => "SemVerRange",
+            Value::Binary(_) => "Binary",
         }
     }
 
@@ -378,6 +387,10 @@ impl PartialEq for Value {
                 a.name == b.name && a.arguments == b.arguments
             }
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
+            (Value::Timespan(a), Value::Timespan(b)) => a == b,
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a.text == b.text,
+            (Value::Binary(a), Value::Binary(b)) => a == b,
             _ => false,
         }
     }
@@ -400,6 +413,10 @@ impl Hash for Value {
                 v.hash(state)
             }),
             Value::Type(t) => t.to_string().hash(state),
+            Value::Timespan(t) => t.nanos.hash(state),
+            Value::SemVer(v) => v.to_string().hash(state),
+            Value::SemVerRange(r) => r.text.hash(state),
+            Value::Binary(b) => b.hash(state),
             _ => {}
         }
     }
@@ -476,6 +493,10 @@ impl fmt::Display for Value {
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
             Value::Deferred(d) => write!(f, "Deferred({})", d.name),
             Value::Timestamp(t) => f.write_str(&t.format()),
+            Value::Timespan(t) => f.write_str(&t.format()),
+            Value::SemVer(v) => write!(f, "{v}"),
+            Value::SemVerRange(r) => f.write_str(&r.text),
+            Value::Binary(b) => f.write_str(&base64_encode(b)),
         }
     }
 }
@@ -616,4 +637,529 @@ impl Value {
             other => other.to_string(),
         }
     }
+}
+
+// ------------------------------------------------------------------ Timespan
+
+/// A signed duration in nanoseconds (Puppet's `Timespan`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timespan {
+    pub nanos: i128,
+}
+
+const NS_SEC: i128 = 1_000_000_000;
+
+impl Timespan {
+    pub fn from_seconds(s: f64) -> Timespan {
+        Timespan {
+            nanos: (s * 1e9).round() as i128,
+        }
+    }
+
+    /// Parses the default formats, in Puppet's order: `%D-%H:%M:%S.%-N`,
+    /// `%H:%M:%S.%-N`, `%M:%S.%-N`, `%S.%-N`, `%D-%H:%M:%S`, `%H:%M:%S`, `%D-%H:%M`, `%S`.
+    pub fn parse(s: &str) -> Option<Timespan> {
+        let t = s.trim();
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, t),
+        };
+        let digits = |x: &str| -> Option<i128> {
+            if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            x.parse().ok()
+        };
+        let (main, frac) = match t.split_once('.') {
+            Some((m, f)) => {
+                if f.is_empty() || f.len() > 9 || !f.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                (m, Some(format!("{f:0<9}").parse::<i128>().ok()?))
+            }
+            None => (t, None),
+        };
+        let (days, rest) = match main.split_once('-') {
+            Some((d, r)) => (Some(digits(d)?), r),
+            None => (None, main),
+        };
+        let parts: Vec<i128> = rest.split(':').map(digits).collect::<Option<_>>()?;
+        let secs = match (days, parts.as_slice(), frac.is_some()) {
+            (Some(d), [h, m, s], _) => ((d * 24 + h) * 60 + m) * 60 + s,
+            (None, [h, m, s], _) => (h * 60 + m) * 60 + s,
+            (None, [m, s], true) => m * 60 + s,
+            (None, [s], _) => *s,
+            (Some(d), [h, m], false) => ((d * 24 + h) * 60 + m) * 60,
+            _ => return None,
+        };
+        let nanos = secs * NS_SEC + frac.unwrap_or(0);
+        Some(Timespan {
+            nanos: if neg { -nanos } else { nanos },
+        })
+    }
+
+    /// Puppet's default format, `%D-%H:%M:%S.%-N` (`1-02:03:04.5`, `-0-01:00:00.0`).
+    pub fn format(&self) -> String {
+        let abs = self.nanos.unsigned_abs();
+        let ns = NS_SEC as u128;
+        let secs = abs / ns;
+        // `%-N`: the nanoseconds as an integer (no leading zeros, so 5 ms prints
+        // as `.5`, as Puppet does), trailing zeros stripped.
+        let frac = (abs % ns).to_string();
+        let frac = frac.trim_end_matches('0');
+        format!(
+            "{}{}-{:02}:{:02}:{:02}.{}",
+            if self.nanos < 0 { "-" } else { "" },
+            secs / 86400,
+            secs / 3600 % 24,
+            secs / 60 % 60,
+            secs % 60,
+            if frac.is_empty() { "0" } else { frac }
+        )
+    }
+
+    pub fn seconds_f64(&self) -> f64 {
+        self.nanos as f64 / 1e9
+    }
+}
+
+// ------------------------------------------------------------------ SemVer
+
+/// A semantic version (SemVer 2.0 as the `semantic_puppet` gem reads it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SemVer {
+    pub major: u64,
+    pub minor: u64,
+    pub patch: u64,
+    pub prerelease: Option<String>,
+    pub build: Option<String>,
+}
+
+fn valid_idents(s: &str, numeric_no_leading_zero: bool) -> bool {
+    !s.is_empty()
+        && s.split('.').all(|id| {
+            !id.is_empty()
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !(numeric_no_leading_zero
+                    && id.len() > 1
+                    && id.starts_with('0')
+                    && id.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+fn version_number(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0'))
+    {
+        return None;
+    }
+    s.parse().ok()
+}
+
+impl SemVer {
+    pub fn new(major: u64, minor: u64, patch: u64) -> SemVer {
+        SemVer {
+            major,
+            minor,
+            patch,
+            prerelease: None,
+            build: None,
+        }
+    }
+
+    /// Parses `1.2.3`, `1.2.3-rc.1`, `1.2.3-rc.1+build.5` strictly.
+    pub fn parse(s: &str) -> Option<SemVer> {
+        let (rest, build) = match s.split_once('+') {
+            Some((r, b)) => (r, Some(b)),
+            None => (s, None),
+        };
+        let (core, pre) = match rest.split_once('-') {
+            Some((c, p)) => (c, Some(p)),
+            None => (rest, None),
+        };
+        let mut it = core.split('.');
+        let major = version_number(it.next()?)?;
+        let minor = version_number(it.next()?)?;
+        let patch = version_number(it.next()?)?;
+        if it.next().is_some() {
+            return None;
+        }
+        if pre.is_some_and(|p| !valid_idents(p, true))
+            || build.is_some_and(|b| !valid_idents(b, false))
+        {
+            return None;
+        }
+        Some(SemVer {
+            major,
+            minor,
+            patch,
+            prerelease: pre.map(str::to_string),
+            build: build.map(str::to_string),
+        })
+    }
+
+    fn triple(&self) -> (u64, u64, u64) {
+        (self.major, self.minor, self.patch)
+    }
+
+    pub fn stable(&self) -> SemVer {
+        SemVer::new(self.major, self.minor, self.patch)
+    }
+
+    /// Precedence, then build metadata (so `1.0.0` and `1.0.0+b` differ, as in Puppet).
+    pub fn compare(&self, other: &SemVer) -> Ordering {
+        self.triple()
+            .cmp(&other.triple())
+            .then_with(|| match (&self.prerelease, &other.prerelease) {
+                (None, None) => Ordering::Equal,
+                (None, Some(_)) => Ordering::Greater,
+                (Some(_), None) => Ordering::Less,
+                (Some(a), Some(b)) => compare_prerelease(a, b),
+            })
+            .then_with(|| match (&self.build, &other.build) {
+                (None, None) => Ordering::Equal,
+                (None, Some(_)) => Ordering::Less,
+                (Some(_), None) => Ordering::Greater,
+                (Some(a), Some(b)) => compare_prerelease(a, b),
+            })
+    }
+
+    /// Precedence without build metadata.
+    fn precedence(&self, other: &SemVer) -> Ordering {
+        let strip = |v: &SemVer| SemVer {
+            build: None,
+            ..v.clone()
+        };
+        strip(self).compare(&strip(other))
+    }
+}
+
+fn compare_prerelease(a: &str, b: &str) -> Ordering {
+    let mut x = a.split('.');
+    let mut y = b.split('.');
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(p), Some(q)) => {
+                let o = match (p.parse::<u64>(), q.parse::<u64>()) {
+                    (Ok(m), Ok(n)) => m.cmp(&n),
+                    (Ok(_), Err(_)) => Ordering::Less,
+                    (Err(_), Ok(_)) => Ordering::Greater,
+                    (Err(_), Err(_)) => p.cmp(q),
+                };
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for SemVer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)?;
+        if let Some(p) = &self.prerelease {
+            write!(f, "-{p}")?;
+        }
+        if let Some(b) = &self.build {
+            write!(f, "+{b}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One bound of a version range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Ge(SemVer),
+    Gt(SemVer),
+    Le(SemVer),
+    Lt(SemVer),
+}
+
+impl Bound {
+    fn version(&self) -> &SemVer {
+        match self {
+            Bound::Ge(v) | Bound::Gt(v) | Bound::Le(v) | Bound::Lt(v) => v,
+        }
+    }
+
+    fn admits(&self, v: &SemVer) -> bool {
+        let o = v.precedence(self.version());
+        match self {
+            Bound::Ge(_) => o != Ordering::Less,
+            Bound::Gt(_) => o == Ordering::Greater,
+            Bound::Le(_) => o != Ordering::Greater,
+            Bound::Lt(_) => o == Ordering::Less,
+        }
+    }
+}
+
+/// A `SemVerRange`: alternatives (`||`) of bound sets; `text` is how Puppet prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersionRange {
+    pub text: String,
+    pub alternatives: Vec<Vec<Bound>>,
+}
+
+/// A partial version (`1`, `1.2`, `1.x`, `1.2.3-rc`): the numbers given.
+struct Partial {
+    nums: Vec<u64>,
+    pre: Option<String>,
+}
+
+fn parse_partial(s: &str) -> Option<Partial> {
+    let s = s.strip_prefix('v').unwrap_or(s);
+    if s == "*" || s.eq_ignore_ascii_case("x") {
+        return Some(Partial {
+            nums: vec![],
+            pre: None,
+        });
+    }
+    let (rest, _build) = match s.split_once('+') {
+        Some((r, b)) => (r, Some(b)),
+        None => (s, None),
+    };
+    let (core, pre) = match rest.split_once('-') {
+        Some((c, p)) => (c, Some(p.to_string())),
+        None => (rest, None),
+    };
+    let mut nums = Vec::new();
+    let mut wild = false;
+    for (i, part) in core.split('.').enumerate() {
+        if i > 2 {
+            return None;
+        }
+        if part == "x" || part == "X" || part == "*" {
+            wild = true;
+            continue;
+        }
+        if wild {
+            return None;
+        }
+        nums.push(version_number(part)?);
+    }
+    if pre.is_some() && (nums.len() != 3 || !valid_idents(pre.as_deref().unwrap_or(""), true)) {
+        return None;
+    }
+    Some(Partial { nums, pre })
+}
+
+impl Partial {
+    fn low(&self) -> SemVer {
+        SemVer {
+            major: self.nums.first().copied().unwrap_or(0),
+            minor: self.nums.get(1).copied().unwrap_or(0),
+            patch: self.nums.get(2).copied().unwrap_or(0),
+            prerelease: self.pre.clone(),
+            build: None,
+        }
+    }
+
+    /// The first version above every version the partial covers (`1.2` → `1.3.0`).
+    fn next(&self) -> Option<SemVer> {
+        match self.nums.len() {
+            0 => None,
+            1 => Some(SemVer::new(self.nums[0] + 1, 0, 0)),
+            2 => Some(SemVer::new(self.nums[0], self.nums[1] + 1, 0)),
+            _ => None,
+        }
+    }
+
+    /// `x.y.z` or partial, as the bounds of an x-range.
+    fn bounds(&self) -> Vec<Bound> {
+        if self.nums.len() == 3 {
+            return vec![Bound::Ge(self.low()), Bound::Le(self.low())];
+        }
+        let mut b = Vec::new();
+        if !self.nums.is_empty() {
+            b.push(Bound::Ge(self.low()));
+        }
+        if let Some(n) = self.next() {
+            b.push(Bound::Lt(n));
+        }
+        b
+    }
+}
+
+fn parse_comparator(s: &str) -> Option<Vec<Bound>> {
+    let ops = [">=", "<=", "~>", ">", "<", "=", "~", "^"];
+    let (op, rest) = ops
+        .iter()
+        .find_map(|o| s.strip_prefix(o).map(|r| (*o, r.trim_start())))
+        .unwrap_or(("", s));
+    let p = parse_partial(rest)?;
+    let full = p.nums.len() == 3;
+    Some(match op {
+        "" | "=" => p.bounds(),
+        ">=" => vec![Bound::Ge(p.low())],
+        ">" => match (full, p.next()) {
+            (true, _) => vec![Bound::Gt(p.low())],
+            (false, Some(n)) => vec![Bound::Ge(n)],
+            (false, None) => vec![Bound::Lt(SemVer::new(0, 0, 0))],
+        },
+        "<" => vec![Bound::Lt(p.low())],
+        "<=" => match (full, p.next()) {
+            (true, _) => vec![Bound::Le(p.low())],
+            (false, Some(n)) => vec![Bound::Lt(n)],
+            (false, None) => vec![],
+        },
+        "~" | "~>" => {
+            let upper = match p.nums.len() {
+                0 => None,
+                1 => Some(SemVer::new(p.nums[0] + 1, 0, 0)),
+                _ => Some(SemVer::new(p.nums[0], p.nums[1] + 1, 0)),
+            };
+            let mut b = vec![Bound::Ge(p.low())];
+            b.extend(upper.map(Bound::Lt));
+            b
+        }
+        "^" => {
+            let n = &p.nums;
+            let upper = match n.as_slice() {
+                [] => None,
+                [0] => Some(SemVer::new(1, 0, 0)),
+                [0, 0] => Some(SemVer::new(0, 1, 0)),
+                [0, 0, z] => Some(SemVer::new(0, 0, z + 1)),
+                [0, y, ..] => Some(SemVer::new(0, y + 1, 0)),
+                [x, ..] => Some(SemVer::new(x + 1, 0, 0)),
+            };
+            let mut b = vec![Bound::Ge(p.low())];
+            b.extend(upper.map(Bound::Lt));
+            b
+        }
+        _ => return None,
+    })
+}
+
+impl VersionRange {
+    /// Parses `>=1.0 <2.0`, `~1.2`, `^1.2.3`, `1.x`, `1.2.3 - 1.4`, `a || b`, `*`.
+    pub fn parse(s: &str) -> Option<VersionRange> {
+        let mut alternatives = Vec::new();
+        for alt in s.split("||") {
+            let alt = alt.trim();
+            let mut bounds = Vec::new();
+            if let Some((lo, hi)) = alt.split_once(" - ") {
+                let lo = parse_partial(lo.trim())?;
+                let hi = parse_partial(hi.trim())?;
+                if !lo.nums.is_empty() {
+                    bounds.push(Bound::Ge(lo.low()));
+                }
+                if !hi.nums.is_empty() {
+                    bounds.push(Bound::Le(hi.low()));
+                }
+            } else {
+                // Operators may be separated from their version by blanks (`>= 1.0`).
+                let mut words: Vec<String> = Vec::new();
+                for w in alt.split_whitespace() {
+                    match words.last_mut() {
+                        Some(last) if last.chars().all(|c| "<>=~^".contains(c)) => last.push_str(w),
+                        _ => words.push(w.to_string()),
+                    }
+                }
+                if words.is_empty() {
+                    return None;
+                }
+                for w in &words {
+                    bounds.extend(parse_comparator(w)?);
+                }
+            }
+            alternatives.push(bounds);
+        }
+        Some(VersionRange {
+            text: s.to_string(),
+            alternatives,
+        })
+    }
+
+    /// Puppet's `SemVerRange.new(min, max, exclude_max)` (whose text, as Puppet 7
+    /// prints it, names the bounds in reverse).
+    pub fn between(min: &SemVer, max: &SemVer, exclude_max: bool) -> VersionRange {
+        let (text, upper) = if exclude_max {
+            (format!(">={max} <{min}"), Bound::Lt(max.clone()))
+        } else {
+            (format!("{max} - {min}"), Bound::Le(max.clone()))
+        };
+        VersionRange {
+            text,
+            alternatives: vec![vec![Bound::Ge(min.clone()), upper]],
+        }
+    }
+
+    /// Whether `v` is in the range. A prerelease is only in a set of bounds that names
+    /// a prerelease of the same `major.minor.patch`.
+    pub fn includes(&self, v: &SemVer) -> bool {
+        self.alternatives.iter().any(|bounds| {
+            bounds.iter().all(|b| b.admits(v))
+                && (v.prerelease.is_none()
+                    || bounds.iter().any(|b| {
+                        b.version().prerelease.is_some() && b.version().triple() == v.triple()
+                    }))
+        })
+    }
+}
+
+// ------------------------------------------------------------------ Binary
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Strict Base64 with padding (Ruby's `Base64.strict_encode64`).
+pub fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, b)| acc | (*b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(B64[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Decodes Base64. `strict` rejects anything but complete, padded groups (Ruby's
+/// `strict_decode64`); otherwise characters outside the alphabet are skipped.
+pub fn base64_decode(s: &str, strict: bool) -> Option<Vec<u8>> {
+    if strict && !s.len().is_multiple_of(4) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut padding = 0;
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' => {
+                padding += 1;
+                continue;
+            }
+            _ if strict => return None,
+            _ => continue,
+        };
+        if padding > 0 {
+            if strict {
+                return None;
+            }
+            break;
+        }
+        acc = acc << 6 | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
 }

@@ -31,6 +31,19 @@ pub fn to_data(v: &Value, top: bool) -> Data {
             arguments: d.arguments.iter().map(|v| to_data(v, false)).collect(),
         },
         Value::Timestamp(t) => Data::Timestamp(t.format()),
+        Value::Timespan(t) => pvalue("Timespan", t.format()),
+        Value::SemVer(v) => pvalue("SemVer", v.to_string()),
+        Value::SemVerRange(r) => pvalue("SemVerRange", r.text.clone()),
+        Value::Binary(b) => pvalue("Binary", crate::value::base64_encode(b)),
+    }
+}
+
+/// A rich value Puppet serializes by its string form:
+/// `{"__ptype": "SemVer", "__pvalue": "1.2.3"}`.
+fn pvalue(ptype: &str, text: String) -> Data {
+    Data::Type {
+        ptype: ptype.into(),
+        attributes: vec![("__pvalue".into(), Data::String(text))],
     }
 }
 

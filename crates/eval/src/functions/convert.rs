@@ -6,7 +6,10 @@ use crate::compiler::Compiler;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
 use crate::types::PType;
-use crate::value::{Deferred, Regex, Timestamp, Value, ValueMap};
+use crate::value::{
+    base64_decode, base64_encode, Deferred, Regex, SemVer, Timespan, Timestamp, Value, ValueMap,
+    VersionRange,
+};
 use std::sync::Arc;
 
 pub(super) const FUNCTIONS: &[Builtin] = &[
@@ -352,6 +355,21 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             },
             other => Err(conversion_error("new_boolean", other, "Boolean")),
         },
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+            if matches!(first, Value::Binary(_)) =>
+        {
+            let Value::Binary(b) = &first else {
+                unreachable!()
+            };
+            match args.get(1) {
+                Some(Value::Str(f)) if f.as_ref() == "%s" => {
+                    String::from_utf8(b.to_vec()).map(Value::str).map_err(|_| {
+                        EvalError::new("'new_string' The given Binary is not valid UTF-8")
+                    })
+                }
+                _ => Ok(Value::str(base64_encode(b))),
+            }
+        }
         PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => match args.get(1) {
             Some(Value::Str(fmt)) => Ok(Value::str(string_with_format(&first, fmt)?)),
             _ => Ok(Value::str(first.to_puppet_string())),
@@ -446,6 +464,10 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             Value::Timestamp(_) => Ok(first.clone()),
             other => Err(conversion_error("new_timestamp", other, "Timestamp")),
         },
+        PType::Timespan { .. } => new_timespan(args),
+        PType::SemVer(_) => new_semver(args),
+        PType::SemVerRange => new_semver_range(args),
+        PType::Binary => new_binary(args),
         PType::Type(_) => match &first {
             Value::Str(s) => crate::types::parse(s)
                 .map(|t| Value::Type(Arc::new(t)))
@@ -630,4 +652,206 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
         out.push_str(&if upper { piece.to_uppercase() } else { piece });
     }
     out
+}
+
+fn hash_get<'a>(h: &'a ValueMap, key: &str) -> Option<&'a Value> {
+    h.get(&Value::str(key)).filter(|v| !v.is_undef())
+}
+
+fn int_of(v: &Value) -> Option<i128> {
+    match v {
+        Value::Int(i) => Some(*i as i128),
+        _ => None,
+    }
+}
+
+/// `Timespan(...)`: a string in one of the default formats, seconds, a hash of parts
+/// (`{hours => 1}`) or `{string => ...}`, or days, hours, minutes, seconds, ... integers.
+fn new_timespan(args: &[Value]) -> Result<Value, EvalError> {
+    let parse = |s: &str| {
+        Timespan::parse(s).ok_or_else(|| {
+            EvalError::new(format!(
+                "Unable to parse '{s}' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S"
+            ))
+        })
+    };
+    const UNITS: [(&str, i128); 7] = [
+        ("days", 86_400_000_000_000),
+        ("hours", 3_600_000_000_000),
+        ("minutes", 60_000_000_000),
+        ("seconds", 1_000_000_000),
+        ("milliseconds", 1_000_000),
+        ("microseconds", 1_000),
+        ("nanoseconds", 1),
+    ];
+    let t = match args {
+        [Value::Timespan(t)] => **t,
+        [Value::Str(s), ..] => parse(s)?,
+        [Value::Int(i)] => Timespan {
+            nanos: *i as i128 * 1_000_000_000,
+        },
+        [Value::Float(f)] => Timespan::from_seconds(*f),
+        [Value::Hash(h)] => {
+            if let Some(Value::Str(s)) = hash_get(h, "string") {
+                parse(s)?
+            } else {
+                let mut nanos = 0i128;
+                for (unit, scale) in UNITS {
+                    match hash_get(h, unit) {
+                        None => {}
+                        Some(v) => {
+                            nanos += int_of(v).ok_or_else(|| {
+                                EvalError::new(format!(
+                                    "'new_timespan' expects an Integer value for '{unit}'"
+                                ))
+                            })? * scale
+                        }
+                    }
+                }
+                if hash_get(h, "negative").is_some_and(Value::is_truthy) {
+                    nanos = -nanos;
+                }
+                Timespan { nanos }
+            }
+        }
+        ints if ints.len() >= 4 && ints.iter().all(|v| matches!(v, Value::Int(_))) => Timespan {
+            nanos: ints
+                .iter()
+                .zip(UNITS)
+                .map(|(v, (_, scale))| int_of(v).unwrap_or(0) * scale)
+                .sum(),
+        },
+        [other, ..] => return Err(conversion_error("new_timespan", other, "Timespan")),
+        [] => {
+            return Err(EvalError::new(
+                "'new_timespan' expects at least one argument",
+            ))
+        }
+    };
+    Ok(Value::Timespan(Arc::new(t)))
+}
+
+fn semver_arg(v: &Value) -> Result<SemVer, EvalError> {
+    match v {
+        Value::SemVer(v) => Ok((**v).clone()),
+        Value::Str(s) => SemVer::parse(s).ok_or_else(|| {
+            EvalError::new(format!(
+                "'new_Version' The string '{s}' cannot be converted to a SemVer"
+            ))
+        }),
+        other => Err(conversion_error("new_Version", other, "SemVer")),
+    }
+}
+
+/// `SemVer('1.2.3-rc.1+b')`, `SemVer(1, 2, 3, 'rc.1', 'b')`, `SemVer({major => 1, ...})`.
+fn new_semver(args: &[Value]) -> Result<Value, EvalError> {
+    let from_parts = |major: &Value,
+                      minor: &Value,
+                      patch: &Value,
+                      pre: Option<&Value>,
+                      build: Option<&Value>|
+     -> Result<SemVer, EvalError> {
+        let n = |v: &Value| match v {
+            Value::Int(i) if *i >= 0 => Ok(*i as u64),
+            other => Err(conversion_error("new_Version", other, "SemVer")),
+        };
+        let text = |v: Option<&Value>| match v {
+            Some(Value::Str(s)) => Some(s.to_string()),
+            _ => None,
+        };
+        let mut s = format!("{}.{}.{}", n(major)?, n(minor)?, n(patch)?);
+        if let Some(p) = text(pre) {
+            s = format!("{s}-{p}");
+        }
+        if let Some(b) = text(build) {
+            s = format!("{s}+{b}");
+        }
+        semver_arg(&Value::str(s))
+    };
+    let v = match args {
+        [Value::Hash(h)] => from_parts(
+            hash_get(h, "major").unwrap_or(&Value::Undef),
+            hash_get(h, "minor").unwrap_or(&Value::Undef),
+            hash_get(h, "patch").unwrap_or(&Value::Undef),
+            hash_get(h, "prerelease"),
+            hash_get(h, "build"),
+        )?,
+        [a, b, c, rest @ ..] => from_parts(a, b, c, rest.first(), rest.get(1))?,
+        [one, ..] => semver_arg(one)?,
+        [] => {
+            return Err(EvalError::new(
+                "'new_Version' expects at least one argument",
+            ))
+        }
+    };
+    Ok(Value::SemVer(Arc::new(v)))
+}
+
+/// `SemVerRange('>=1.0 <2.0')`, `SemVerRange(min, max, exclude_max?)`, or a hash of those.
+fn new_semver_range(args: &[Value]) -> Result<Value, EvalError> {
+    let between = |min: &Value, max: &Value, excl: Option<&Value>| -> Result<Value, EvalError> {
+        Ok(Value::SemVerRange(Arc::new(VersionRange::between(
+            &semver_arg(min)?,
+            &semver_arg(max)?,
+            excl.is_some_and(Value::is_truthy),
+        ))))
+    };
+    match args {
+        [Value::SemVerRange(_)] => Ok(args[0].clone()),
+        [Value::Str(s)] => VersionRange::parse(s)
+            .map(|r| Value::SemVerRange(Arc::new(r)))
+            .ok_or_else(|| EvalError::new(format!("Unparsable version range: \"{s}\""))),
+        [Value::Hash(h)] => between(
+            hash_get(h, "min").unwrap_or(&Value::Undef),
+            hash_get(h, "max").unwrap_or(&Value::Undef),
+            hash_get(h, "exclude_max"),
+        ),
+        [min, max, rest @ ..] => between(min, max, rest.first()),
+        [other] => Err(conversion_error("new_VersionRange", other, "SemVerRange")),
+        [] => Err(EvalError::new(
+            "'new_VersionRange' expects at least one argument",
+        )),
+    }
+}
+
+/// `Binary('aGVsbG8=')` (strict Base64), with a format `%b` (lenient Base64), `%B`
+/// (strict), `%s`/`%r` (the string's bytes); an array of bytes; or `{value, format}`.
+fn new_binary(args: &[Value]) -> Result<Value, EvalError> {
+    let from_str = |s: &str, fmt: Option<&Value>| -> Result<Vec<u8>, EvalError> {
+        let fmt = match fmt {
+            Some(Value::Str(f)) => f.to_string(),
+            _ => "%B".into(),
+        };
+        match fmt.as_str() {
+            "%s" | "%r" => Ok(s.as_bytes().to_vec()),
+            "%b" => base64_decode(s, false).ok_or_else(|| EvalError::new("invalid base64")),
+            "%B" => base64_decode(s, true).ok_or_else(|| EvalError::new("invalid base64")),
+            other => Err(EvalError::new(format!(
+                "'new_binary' Unsupported Binary format '{other}'"
+            ))),
+        }
+    };
+    let bytes = match args {
+        [Value::Binary(b)] => b.to_vec(),
+        [Value::Str(s), rest @ ..] => from_str(s, rest.first())?,
+        [Value::Hash(h)] => match hash_get(h, "value") {
+            Some(Value::Str(s)) => from_str(s, hash_get(h, "format"))?,
+            Some(Value::Array(a)) => bytes_of(a)?,
+            _ => return Err(EvalError::new("'new_binary' expects a value")),
+        },
+        [Value::Array(a)] => bytes_of(a)?,
+        [other, ..] => return Err(conversion_error("new_binary", other, "Binary")),
+        [] => return Err(EvalError::new("'new_binary' expects at least one argument")),
+    };
+    Ok(Value::Binary(Arc::new(bytes)))
+}
+
+fn bytes_of(items: &[Value]) -> Result<Vec<u8>, EvalError> {
+    items
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) if (0..=255).contains(i) => Ok(*i as u8),
+            other => Err(conversion_error("new_binary", other, "Binary")),
+        })
+        .collect()
 }
