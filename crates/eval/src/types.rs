@@ -493,6 +493,9 @@ impl PType {
                     | Value::Bool(_)
                     | Value::Regex(_)
                     | Value::Timestamp(_)
+                    | Value::Timespan(_)
+                    | Value::SemVer(_)
+                    | Value::SemVerRange(_)
             ),
             T::ScalarData => matches!(
                 value,

@@ -1,0 +1,1 @@
+notify { 'x': message => SemVerRange('>=1.0 <<2') }
