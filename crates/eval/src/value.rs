@@ -659,43 +659,9 @@ impl Timespan {
     /// Parses the default formats, in Puppet's order: `%D-%H:%M:%S.%-N`,
     /// `%H:%M:%S.%-N`, `%M:%S.%-N`, `%S.%-N`, `%D-%H:%M:%S`, `%H:%M:%S`, `%D-%H:%M`, `%S`.
     pub fn parse(s: &str) -> Option<Timespan> {
-        let t = s.trim();
-        let (neg, t) = match t.strip_prefix('-') {
-            Some(r) => (true, r),
-            None => (false, t),
-        };
-        let digits = |x: &str| -> Option<i128> {
-            if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            x.parse().ok()
-        };
-        let (main, frac) = match t.split_once('.') {
-            Some((m, f)) => {
-                if f.is_empty() || f.len() > 9 || !f.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                (m, Some(format!("{f:0<9}").parse::<i128>().ok()?))
-            }
-            None => (t, None),
-        };
-        let (days, rest) = match main.split_once('-') {
-            Some((d, r)) => (Some(digits(d)?), r),
-            None => (None, main),
-        };
-        let parts: Vec<i128> = rest.split(':').map(digits).collect::<Option<_>>()?;
-        let secs = match (days, parts.as_slice(), frac.is_some()) {
-            (Some(d), [h, m, s], _) => ((d * 24 + h) * 60 + m) * 60 + s,
-            (None, [h, m, s], _) => (h * 60 + m) * 60 + s,
-            (None, [m, s], true) => m * 60 + s,
-            (None, [s], _) => *s,
-            (Some(d), [h, m], false) => ((d * 24 + h) * 60 + m) * 60,
-            _ => return None,
-        };
-        let nanos = secs * NS_SEC + frac.unwrap_or(0);
-        Some(Timespan {
-            nanos: if neg { -nanos } else { nanos },
-        })
+        TIMESPAN_DEFAULT_FORMATS
+            .iter()
+            .find_map(|f| TimespanFormat::parse(f).ok().and_then(|f| f.read(s)))
     }
 
     /// Puppet's default format, `%D-%H:%M:%S.%-N` (`1-02:03:04.5`, `-0-01:00:00.0`).
@@ -1162,4 +1128,289 @@ pub fn base64_decode(s: &str, strict: bool) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+// ------------------------------------------------------------------ Timespan formats
+
+/// One piece of a Timespan format: literal text, or a quantity (`%D`, `%H`, `%M`, `%S`,
+/// `%L`, `%N`) with its pad (`0` by default, none after `-`, blank after `_`) and width.
+#[derive(Clone, Debug)]
+enum SpanSegment {
+    Literal(String),
+    Value {
+        /// 0 = nanoseconds, 1 = milliseconds, 2 = seconds, 3 = minutes, 4 = hours, 5 = days.
+        unit: u8,
+        pad: Option<char>,
+        width: Option<usize>,
+        /// The highest quantity of the format counts the whole span, not a remainder.
+        total: bool,
+    },
+}
+
+/// A parsed Timespan format (`%D-%H:%M:%S.%-N`), as Puppet's `Timespan::FormatParser`
+/// reads it.
+#[derive(Clone, Debug)]
+pub struct TimespanFormat {
+    text: String,
+    segments: Vec<SpanSegment>,
+}
+
+const SPAN_UNIT_NANOS: [i128; 6] = [
+    1,
+    1_000_000,
+    1_000_000_000,
+    60_000_000_000,
+    3_600_000_000_000,
+    86_400_000_000_000,
+];
+
+/// The formats `Timespan(string)` tries, in order.
+pub const TIMESPAN_DEFAULT_FORMATS: [&str; 8] = [
+    "%D-%H:%M:%S.%-N",
+    "%H:%M:%S.%-N",
+    "%M:%S.%-N",
+    "%S.%-N",
+    "%D-%H:%M:%S",
+    "%H:%M:%S",
+    "%D-%H:%M",
+    "%S",
+];
+
+impl TimespanFormat {
+    pub fn parse(text: &str) -> Result<TimespanFormat, String> {
+        let bad = |start: usize, pos: usize| {
+            let expr: String = text.chars().skip(start).take(pos - start).collect();
+            format!("Bad format specifier '{expr}' in '{text}', at position {pos}")
+        };
+        let mut segments: Vec<SpanSegment> = Vec::new();
+        let mut highest: Option<u8> = None;
+        // 0 = literal, 1 = expects pad, width or unit, 2 = expects width or unit
+        let mut state = 0;
+        let mut pad = Some('0');
+        let mut width: Option<usize> = None;
+        let mut start = 0;
+        let literal = |segments: &mut Vec<SpanSegment>, c: char| match segments.last_mut() {
+            Some(SpanSegment::Literal(s)) => s.push(c),
+            _ => segments.push(SpanSegment::Literal(c.to_string())),
+        };
+        for (pos, c) in text.chars().enumerate() {
+            if state == 0 {
+                if c == '%' {
+                    state = 1;
+                    start = pos;
+                    pad = Some('0');
+                    width = None;
+                } else {
+                    literal(&mut segments, c);
+                }
+                continue;
+            }
+            let unit = match c {
+                '%' => {
+                    literal(&mut segments, c);
+                    state = 0;
+                    continue;
+                }
+                '-' | '_' => {
+                    if state != 1 {
+                        return Err(bad(start, pos));
+                    }
+                    pad = if c == '-' { None } else { Some(' ') };
+                    state = 2;
+                    continue;
+                }
+                'D' => 5,
+                'H' => 4,
+                'M' => 3,
+                'S' => 2,
+                'L' => 1,
+                'N' => 0,
+                '0'..='9' => {
+                    if state == 1 && c == '0' {
+                        pad = Some('0');
+                    } else {
+                        width = Some(width.unwrap_or(0) * 10 + (c as usize - '0' as usize));
+                    }
+                    state = 2;
+                    continue;
+                }
+                _ => return Err(bad(start, pos)),
+            };
+            if highest.is_none_or(|h| unit > h) {
+                highest = Some(unit);
+            }
+            segments.push(SpanSegment::Value {
+                unit,
+                pad,
+                width,
+                total: false,
+            });
+            state = 0;
+        }
+        if state != 0 {
+            return Err(bad(start, text.chars().count()));
+        }
+        if let Some(h) = highest {
+            if let Some(SpanSegment::Value { total, .. }) = segments
+                .iter_mut()
+                .find(|s| matches!(s, SpanSegment::Value { unit, .. } if *unit == h))
+            {
+                *total = true;
+            }
+        }
+        Ok(TimespanFormat {
+            text: text.to_string(),
+            segments,
+        })
+    }
+
+    fn default_width(unit: u8) -> usize {
+        match unit {
+            0 => 9,
+            1 => 3,
+            5 => 1,
+            _ => 2,
+        }
+    }
+
+    pub fn format(&self, ts: &Timespan) -> String {
+        let abs = ts.nanos.abs();
+        let mut out = String::new();
+        if ts.nanos < 0 {
+            out.push('-');
+        }
+        for seg in &self.segments {
+            let (unit, pad, width, total) = match seg {
+                SpanSegment::Literal(s) => {
+                    out.push_str(s);
+                    continue;
+                }
+                SpanSegment::Value {
+                    unit,
+                    pad,
+                    width,
+                    total,
+                } => (*unit, *pad, *width, *total),
+            };
+            let w = width.unwrap_or(Self::default_width(unit));
+            let mut n = match unit {
+                5 => abs / SPAN_UNIT_NANOS[5],
+                2..=4 => {
+                    let t = abs / SPAN_UNIT_NANOS[unit as usize];
+                    let modulus = if unit == 4 { 24 } else { 60 };
+                    if total {
+                        t
+                    } else {
+                        t % modulus
+                    }
+                }
+                1 => {
+                    let t = abs / SPAN_UNIT_NANOS[1];
+                    if total {
+                        t
+                    } else {
+                        t % 1000
+                    }
+                }
+                _ => {
+                    let mut ns = abs;
+                    if w < 9 {
+                        ns /= 10i128.pow(9 - w as u32);
+                        if !total {
+                            ns %= 10i128.pow(w as u32);
+                        }
+                    } else if !total {
+                        ns %= NS_SEC;
+                    }
+                    ns
+                }
+            };
+            if unit <= 1 {
+                // Fractions: trailing zeros are dropped unless zero padded or a total;
+                // a pad left-justifies.
+                if !(total || pad == Some('0')) {
+                    let s = n.to_string();
+                    let t = s.trim_end_matches('0');
+                    n = if t.is_empty() {
+                        0
+                    } else {
+                        t.parse().unwrap_or(n)
+                    };
+                }
+                match pad {
+                    None => out.push_str(&n.to_string()),
+                    Some(_) => out.push_str(&format!("{n:<w$}")),
+                }
+            } else {
+                match pad {
+                    None => out.push_str(&n.to_string()),
+                    Some(' ') => out.push_str(&format!("{n:>w$}")),
+                    Some(_) => out.push_str(&format!("{n:0>w$}")),
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a span written in this format, if it matches.
+    pub fn read(&self, s: &str) -> Option<Timespan> {
+        let mut pattern = String::from(r"\A-?");
+        for seg in &self.segments {
+            match seg {
+                SpanSegment::Literal(l) => {
+                    pattern.push('(');
+                    pattern.push_str(&fancy_regex::escape(l));
+                    pattern.push(')');
+                }
+                SpanSegment::Value {
+                    unit,
+                    pad,
+                    width,
+                    total,
+                } => {
+                    let dw = Self::default_width(*unit);
+                    pattern.push_str(&match (width, pad) {
+                        (None, None | Some('0')) if *total => "([0-9]+)".to_string(),
+                        (None, None | Some('0')) => format!("([0-9]{{1,{dw}}})"),
+                        (None, _) if *total => r"\s*([0-9]+)".to_string(),
+                        (None, _) => format!(r"([0-9\s]{{1,{dw}}})"),
+                        (Some(w), None) => format!("([0-9]{{1,{w}}})"),
+                        (Some(w), Some('0')) => format!("([0-9]{{{w}}})"),
+                        (Some(w), _) => format!(r"([0-9\s]{{{w}}})"),
+                    });
+                }
+            }
+        }
+        pattern.push_str(r"\z");
+        let re = fancy_regex::Regex::new(&pattern).ok()?;
+        let caps = re.captures(s).ok()??;
+        let mut nanos = 0i128;
+        for (i, seg) in self.segments.iter().enumerate() {
+            let SpanSegment::Value { unit, .. } = seg else {
+                continue;
+            };
+            let group = caps.get(i + 1)?.as_str().trim_start();
+            if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let n: i128 = group.parse().ok()?;
+            nanos += if *unit <= 1 {
+                let p = 9 - group.len() as i64;
+                if p <= 0 {
+                    n
+                } else {
+                    n * 10i128.pow(p as u32)
+                }
+            } else {
+                n * SPAN_UNIT_NANOS[*unit as usize]
+            };
+        }
+        Some(Timespan {
+            nanos: if s.starts_with('-') { -nanos } else { nanos },
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
 }

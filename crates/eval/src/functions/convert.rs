@@ -7,8 +7,8 @@ use crate::error::EvalError;
 use crate::eval::EvalResult;
 use crate::types::PType;
 use crate::value::{
-    base64_decode, base64_encode, Deferred, Regex, SemVer, Timespan, Timestamp, Value, ValueMap,
-    VersionRange,
+    base64_decode, base64_encode, Deferred, Regex, SemVer, Timespan, TimespanFormat, Timestamp,
+    Value, ValueMap, VersionRange, TIMESPAN_DEFAULT_FORMATS,
 };
 use std::sync::Arc;
 
@@ -83,18 +83,24 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             }
         }
     ),
-    // `$ts.strftime('%Y-%m-%d')`: formats a Timestamp (UTC unless a zone is given).
+    // `$ts.strftime('%Y-%m-%d')`: formats a Timestamp (UTC unless a zone is given) or a
+    // Timespan (`%D`, `%H`, `%M`, `%S`, `%L`, `%N`).
     builtin!(
         "strftime",
         &[
             "Timestamp time_object, String format, String timezone?",
-            "String format, String timezone?"
+            "String format, String timezone?",
+            "Timespan time_object, String format"
         ],
         |_, call| {
             if call.sig == 1 {
                 return Err(EvalError::new(
                     "strftime() without a Timestamp reads the clock; a compile has none",
                 ));
+            }
+            if let Value::Timespan(t) = call.arg(0) {
+                let f = TimespanFormat::parse(call.str_arg(1)).map_err(EvalError::new)?;
+                return Ok(Value::str(f.format(t)));
             }
             let Value::Timestamp(t) = call.arg(0) else {
                 return Ok(Value::Undef);
@@ -668,12 +674,30 @@ fn int_of(v: &Value) -> Option<i128> {
 /// `Timespan(...)`: a string in one of the default formats, seconds, a hash of parts
 /// (`{hours => 1}`) or `{string => ...}`, or days, hours, minutes, seconds, ... integers.
 fn new_timespan(args: &[Value]) -> Result<Value, EvalError> {
-    let parse = |s: &str| {
-        Timespan::parse(s).ok_or_else(|| {
-            EvalError::new(format!(
-                "Unable to parse '{s}' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S"
-            ))
-        })
+    let parse_with = |s: &str, format: Option<&Value>| -> Result<Timespan, EvalError> {
+        let formats: Vec<String> = match format {
+            None | Some(Value::Undef) => TIMESPAN_DEFAULT_FORMATS
+                .iter()
+                .map(|f| f.to_string())
+                .collect(),
+            Some(Value::Str(f)) => vec![f.to_string()],
+            Some(Value::Array(fs)) => fs.iter().map(|f| f.to_string()).collect(),
+            Some(other) => return Err(conversion_error("new_timespan", other, "Timespan")),
+        };
+        for f in &formats {
+            let f = TimespanFormat::parse(f).map_err(EvalError::new)?;
+            if let Some(t) = f.read(s) {
+                return Ok(t);
+            }
+        }
+        Err(EvalError::new(if formats.len() == 1 {
+            format!("Unable to parse '{s}' using format '{}'", formats[0])
+        } else {
+            format!(
+                "Unable to parse '{s}' using any of the formats {}",
+                formats.join(", ")
+            )
+        }))
     };
     const UNITS: [(&str, i128); 7] = [
         ("days", 86_400_000_000_000),
@@ -686,14 +710,14 @@ fn new_timespan(args: &[Value]) -> Result<Value, EvalError> {
     ];
     let t = match args {
         [Value::Timespan(t)] => **t,
-        [Value::Str(s), ..] => parse(s)?,
+        [Value::Str(s), rest @ ..] => parse_with(s, rest.first())?,
         [Value::Int(i)] => Timespan {
             nanos: *i as i128 * 1_000_000_000,
         },
         [Value::Float(f)] => Timespan::from_seconds(*f),
         [Value::Hash(h)] => {
             if let Some(Value::Str(s)) = hash_get(h, "string") {
-                parse(s)?
+                parse_with(s, hash_get(h, "format"))?
             } else {
                 let mut nanos = 0i128;
                 for (unit, scale) in UNITS {

@@ -1,0 +1,3 @@
+$t = Timespan({days => 2, hours => 3, minutes => 4, seconds => 5, milliseconds => 6})
+notify { 'fmt': message => [strftime($t, '%H:%M'), strftime($t, '%D days %H hours'), strftime($t, '%S.%L'), strftime($t, '%-H|%_5M|%3S'), strftime($t, '%M:%S.%N'), strftime($t, '%M:%S.%3N'), strftime($t, '%%%D'), strftime(Timespan(-61), '%M:%S')] }
+notify { 'parse': message => ["${Timespan('02:03', '%M:%S')}", "${Timespan('3h', '%Hh')}", "${Timespan({string => '100', format => '%S'})}", "${Timespan('5:7', ['%H:%M', '%M:%S'])}", "${Timespan('1.25', '%S.%L')}", "${Timespan('-1:00', '%H:%M')}", "${Timespan('12:34:56', '%H:%M:%S')}"] }

@@ -1,0 +1,1 @@
+notify { 'x': message => Timespan('12', '%H:%M') }
