@@ -63,8 +63,8 @@ pub fn label(v: &Value) -> String {
         Value::Deferred(_) => "Deferred".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),
-        Value::SemVer(_) => "SemVer".into(),
-        Value::SemVerRange(_) => "SemVerRange".into(),
+        Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
         Value::Binary(_) => "Binary".into(),
     }
 }
@@ -506,7 +506,7 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
         },
         Value::SemVer(v) => match b {
             Value::SemVer(w) => Ok(v.compare(w)),
-            _ => Err("Versions are only comparable to versions".into()),
+            _ => Err("Versions not comparable to non Versions".into()),
         },
         _ => {
             Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".into())

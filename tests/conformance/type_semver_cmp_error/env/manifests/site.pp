@@ -1,0 +1,1 @@
+notify { 'x': message => SemVer('1.0.0') < '2.0.0' }
