@@ -454,6 +454,8 @@ pub fn equals(a: &Value, b: &Value) -> bool {
         }
         (Value::Type(x), Value::Type(y)) => x == y,
         (Value::Sensitive(x), Value::Sensitive(y)) => Arc::ptr_eq(x, y),
+        (Value::Timespan(t), Value::Int(_) | Value::Float(_)) => t.seconds_f64() == num(b),
+        (Value::Int(_) | Value::Float(_), Value::Timespan(t)) => t.seconds_f64() == num(a),
         _ => a == b,
     }
 }
