@@ -1104,8 +1104,8 @@ pub fn base64_decode(s: &str, strict: bool) -> Option<Vec<u8>> {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
+            b'+' => 62,
+            b'/' => 63,
             b'=' => {
                 padding += 1;
                 continue;
