@@ -146,7 +146,7 @@ impl Writer {
                 self.comma();
             }
             self.key(k);
-            self.data(v, false);
+            self.data(v);
         }
         self.close('}');
     }
@@ -193,8 +193,8 @@ impl Writer {
                 self.key(k);
                 // A top-level Sensitive value is written in clear text.
                 match v {
-                    Data::Sensitive(inner) => self.data(inner, false),
-                    other => self.data(other, false),
+                    Data::Sensitive(inner) => self.data(inner),
+                    other => self.data(other),
                 }
             }
             self.close('}');
@@ -215,17 +215,22 @@ impl Writer {
         self.object(&entries);
     }
 
-    fn data(&mut self, d: &Data, _nested: bool) {
+    fn data(&mut self, d: &Data) {
         match d {
             Data::Undef => self.raw("null"),
             Data::Bool(b) => self.raw(if *b { "true" } else { "false" }),
             Data::Integer(i) => self.raw(&i.to_string()),
             Data::Float(f) => {
-                let s = ruby_float(*f);
+                // JSON has no NaN or infinities; Ruby's generator would refuse them.
+                let s = if f.is_finite() {
+                    ruby_float(*f)
+                } else {
+                    "null".into()
+                };
                 self.raw(&s)
             }
             Data::String(s) => self.string(s),
-            Data::Array(items) => self.list(items, |w, v| w.data(v, true)),
+            Data::Array(items) => self.list(items, |w, v| w.data(v)),
             Data::Hash(entries) => {
                 if entries.iter().all(|(k, _)| matches!(k, Data::String(_))) {
                     let entries: Vec<(String, Data)> = entries
@@ -271,13 +276,18 @@ impl Writer {
     }
 }
 
-/// Ruby's `Float#to_s` (what Ruby's JSON generator writes for floats).
+/// Ruby's `Float#to_s`: what Puppet's string conversion and Ruby's JSON generator write
+/// for a float (`3.5`, `2.0`, `1.0e+15`, `1.0e-05`, `NaN`, `Infinity`).
 pub fn ruby_float(f: f64) -> String {
-    if f.is_nan() || f.is_infinite() {
-        return "null".into();
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
     }
     let abs = f.abs();
-    if abs != 0.0 && !(1e-4..1e16).contains(&abs) {
+    // Ruby switches to exponent form from 1e15 up and below 1e-4.
+    if abs != 0.0 && !(1e-4..1e15).contains(&abs) {
         let s = format!("{f:e}");
         let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
         let mantissa = if mantissa.contains('.') {
@@ -343,5 +353,7 @@ mod tests {
         assert_eq!(ruby_float(3.5), "3.5");
         assert_eq!(ruby_float(1e20), "1.0e+20");
         assert_eq!(ruby_float(2.0), "2.0");
+        assert_eq!(ruby_float(1e15), "1.0e+15");
+        assert_eq!(ruby_float(1e14), "100000000000000.0");
     }
 }

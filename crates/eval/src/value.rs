@@ -424,36 +424,7 @@ impl Hash for Value {
 
 /// Formats a float as Ruby's `Float#to_s` does.
 pub fn format_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-4..1e15).contains(&abs) {
-        // Ruby: 1.0e+15, 1.0e-05
-        let s = format!("{f:e}");
-        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') {
-            mantissa.to_string()
-        } else {
-            format!("{mantissa}.0")
-        };
-        let exp: i32 = exp.parse().unwrap_or(0);
-        let sign = if exp < 0 { '-' } else { '+' };
-        return format!("{mantissa}e{sign}{:02}", exp.abs());
-    }
-    let s = format!("{f}");
-    if s.contains('.') {
-        s
-    } else {
-        format!("{s}.0")
-    }
+    marionette_catalog::wire::ruby_float(f)
 }
 
 /// The string form of a value in string interpolation (`"${x}"`): undef is empty,

@@ -384,44 +384,8 @@ fn ruby_inspect(value: &Data, out: &mut String) {
     }
 }
 
-/// Ruby's `Float#to_s`: shortest round-trip digits, `1.0`, `1.0e+20`, `1.0e-05`.
-pub(crate) fn ruby_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    let sci = format!("{f:e}"); // "1.5e20", "-1e-5"
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..15).contains(&exp) {
-        let s = format!("{f}");
-        if s.contains('.') {
-            s
-        } else {
-            format!("{s}.0")
-        }
-    } else {
-        let m = if mantissa.contains('.') {
-            mantissa.to_owned()
-        } else {
-            format!("{mantissa}.0")
-        };
-        format!("{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
-    }
-}
+/// Ruby's `Float#to_s` (shared with the catalog writer).
+pub(crate) use marionette_catalog::wire::ruby_float;
 
 #[cfg(test)]
 mod tests;
