@@ -295,6 +295,29 @@ impl<'e> Compiler<'e> {
         self.call_lambda(block.lambda, block.scope, &block.file, args)
     }
 
+    /// Checks an argument bound to a typed parameter of a lambda or a Puppet-language
+    /// function (each element of a captures-rest parameter), with Puppet's message.
+    fn check_argument_type(
+        &mut self,
+        owner: &str,
+        p: &marionette_syntax::model::Param,
+        v: &Value,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<(), EvalError> {
+        let Some(t) = &p.type_expr else { return Ok(()) };
+        let ty = self.eval_type(t, scope, file)?;
+        let check = |v: &Value| crate::describe::argument_error(owner, &p.name, &ty, v);
+        let problem = match (p.captures_rest, v) {
+            (true, Value::Array(items)) => items.iter().find_map(check),
+            _ => check(v),
+        };
+        match problem {
+            Some(msg) => Err(EvalError::new(msg)),
+            None => Ok(()),
+        }
+    }
+
     pub(crate) fn call_lambda(
         &mut self,
         lambda: &Lambda,
@@ -325,21 +348,7 @@ impl<'e> Compiler<'e> {
                     },
                 }
             };
-            if let Some(t) = &p.type_expr {
-                let ty = self.eval_type(t, local, file)?;
-                let check = |v: &Value| crate::describe::argument_error("block", &p.name, &ty, v);
-                let problem = if p.captures_rest {
-                    match &v {
-                        Value::Array(items) => items.iter().find_map(check),
-                        other => check(other),
-                    }
-                } else {
-                    check(&v)
-                };
-                if let Some(msg) = problem {
-                    return Err(EvalError::new(msg));
-                }
-            }
+            self.check_argument_type("block", p, &v, local, file)?;
             self.scopes[local].vars.insert(p.name.clone(), v);
         }
         self.matches.push(Vec::new());
@@ -397,21 +406,7 @@ impl<'e> Compiler<'e> {
                     },
                 }
             };
-            if let Some(t) = &p.type_expr {
-                let ty = self.eval_type(t, local, file)?;
-                let check = |v: &Value| crate::describe::argument_error(&label, &p.name, &ty, v);
-                let problem = if p.captures_rest {
-                    match &v {
-                        Value::Array(items) => items.iter().find_map(check),
-                        other => check(other),
-                    }
-                } else {
-                    check(&v)
-                };
-                if let Some(msg) = problem {
-                    return Err(EvalError::new(msg));
-                }
-            }
+            self.check_argument_type(&label, p, &v, local, file)?;
             self.scopes[local].vars.insert(p.name.clone(), v);
         }
         self.matches.push(Vec::new());
