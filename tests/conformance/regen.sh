@@ -7,7 +7,9 @@
 #
 # A case is a directory with env/ (the environment), and optionally `node` (the node
 # name; default node.example.com), facts.yaml, trusted.yaml and `args` (extra oracle
-# flags, one line, e.g. --no-strict-hostname). The result is expected.json (file paths
+# flags, one line, e.g. --no-strict-hostname), `global/hiera.yaml` (the global Hiera
+# layer, passed as --set hiera_config=...) and `enc` (an executable ENC script, passed
+# as --enc). The result is expected.json (file paths
 # relative to env/) or, when Puppet fails, expected.error (its first Error: line, with
 # the environment path removed).
 set -eu
@@ -23,6 +25,8 @@ for case in $names; do
   set -- --env "$here/$case/env" --env-name production --node "$node" --stable-ids --quiet
   [ -f "$case/facts.yaml" ] && set -- "$@" --facts "$here/$case/facts.yaml"
   [ -f "$case/trusted.yaml" ] && set -- "$@" --trusted "$here/$case/trusted.yaml"
+  [ -f "$case/global/hiera.yaml" ] && set -- "$@" --set "hiera_config=$here/$case/global/hiera.yaml"
+  [ -f "$case/enc" ] && set -- "$@" --enc "$here/$case/enc"
   # shellcheck disable=SC2046
   [ -f "$case/args" ] && set -- "$@" $(cat "$case/args")
   rm -f "$case/expected.json" "$case/expected.error"
@@ -40,7 +44,7 @@ PY
     printf '%-40s ok\n' "$case"
   else
     rm -f "$here/$case/expected.json"
-    grep '^Error: ' "$here/$case/.stderr" | head -n1 | sed "s|$here/$case/env/||g" > "$here/$case/expected.error"
+    grep '^Error: ' "$here/$case/.stderr" | head -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" > "$here/$case/expected.error"
     printf '%-40s error: %s\n' "$case" "$(cat "$here/$case/expected.error")"
   fi
   rm -f "$here/$case/.stderr"
