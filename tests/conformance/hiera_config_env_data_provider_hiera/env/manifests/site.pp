@@ -1,0 +1,1 @@
+notify { 'greeting': message => lookup('greeting') }

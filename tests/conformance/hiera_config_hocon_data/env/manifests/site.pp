@@ -1,0 +1,3 @@
+notify { 'str': message => lookup('str') }
+notify { 'num': message => lookup('num') }
+notify { 'h': message => lookup('h') }

@@ -1,0 +1,2 @@
+notify { 'ports': message => lookup('ports', Array, 'unique') }
+notify { 'who': message => lookup('who') }

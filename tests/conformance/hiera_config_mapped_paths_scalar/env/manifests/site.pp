@@ -1,0 +1,1 @@
+notify { 'who': message => lookup('who') }

@@ -1,0 +1,1 @@
+notify { 'bad': message => lookup('bad') }

@@ -1,0 +1,1 @@
+notify { 'nested': message => lookup('nested') }

@@ -1,0 +1,1 @@
+notify { 'copy': message => lookup('copy') }

@@ -1,0 +1,4 @@
+class gold {
+  $tier = 'gold'
+  notify { 'gold': message => lookup('k') }
+}

@@ -1,0 +1,4 @@
+class silver {
+  $tier = 'silver'
+  notify { 'silver': message => lookup('k') }
+}

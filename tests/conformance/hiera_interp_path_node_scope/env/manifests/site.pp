@@ -1,0 +1,5 @@
+node default {
+  $role = 'db'
+  notify { 'in node': message => lookup('k') }
+  include profile
+}

@@ -1,0 +1,1 @@
+notify { 'uses': message => lookup('uses') }

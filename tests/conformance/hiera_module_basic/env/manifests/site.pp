@@ -1,0 +1,2 @@
+include ntp
+notify { 'config': message => lookup('ntp::config') }

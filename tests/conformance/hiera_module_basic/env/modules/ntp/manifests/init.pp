@@ -1,0 +1,4 @@
+class ntp (String $service, Array[String] $servers) {
+  service { $service: ensure => running }
+  notify { 'servers': message => $servers }
+}

@@ -1,0 +1,2 @@
+include mod
+notify { 'lookup': message => lookup('mod::k', undef, undef, 'not found') }

@@ -1,0 +1,3 @@
+class mod ($k = 'param default') {
+  notify { 'k': message => $k }
+}
