@@ -1,0 +1,1 @@
+notify { 'num': message => lookup('num') }

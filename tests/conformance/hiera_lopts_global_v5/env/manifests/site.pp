@@ -1,0 +1,1 @@
+notify { 'arr': message => lookup('arr') }

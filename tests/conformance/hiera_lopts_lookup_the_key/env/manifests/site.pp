@@ -1,0 +1,1 @@
+notify { 'lo': message => lookup('lookup_options') }

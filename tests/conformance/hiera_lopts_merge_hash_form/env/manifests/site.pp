@@ -1,0 +1,1 @@
+notify { 'users': message => lookup('users') }

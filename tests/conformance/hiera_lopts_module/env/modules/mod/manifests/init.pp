@@ -1,0 +1,4 @@
+class mod ($pkgs, $cfg) {
+  notify { 'pkgs': message => $pkgs }
+  notify { 'cfg': message => $cfg }
+}

@@ -1,0 +1,2 @@
+# the first matching regex (in file order) wins
+notify { 'list': message => lookup('app::list') }

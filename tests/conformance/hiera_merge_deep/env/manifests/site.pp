@@ -1,0 +1,2 @@
+notify { 'h': message => lookup('h', Hash, 'deep') }
+notify { 'arr': message => lookup('arr', Any, 'deep') }

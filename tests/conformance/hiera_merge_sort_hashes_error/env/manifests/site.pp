@@ -1,0 +1,1 @@
+notify { 'sorted': message => lookup('h', Hash, { 'strategy' => 'deep', 'sort_merged_arrays' => true }) }

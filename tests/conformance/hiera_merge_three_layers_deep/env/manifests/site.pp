@@ -1,0 +1,2 @@
+notify { 'deep': message => lookup('mod::h', Hash, 'deep') }
+notify { 'hash': message => lookup('mod::h', Hash, 'hash') }
