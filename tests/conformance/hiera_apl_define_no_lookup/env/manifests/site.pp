@@ -1,0 +1,5 @@
+# defined types do not get automatic parameter lookup
+define thing ($color = 'define default') {
+  notify { $title: message => $color }
+}
+thing { 'one': }

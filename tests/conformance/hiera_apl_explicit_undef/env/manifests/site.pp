@@ -1,0 +1,2 @@
+# an explicit undef in a resource-like declaration counts as "not given"
+class { 'ex': a => undef }

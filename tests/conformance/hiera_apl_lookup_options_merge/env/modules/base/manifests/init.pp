@@ -1,0 +1,4 @@
+class base (Array $packages, Hash $users) {
+  notify { 'packages': message => $packages }
+  notify { 'users': message => $users }
+}

@@ -1,0 +1,3 @@
+class req (String $needed) {
+  notify { 'needed': message => $needed }
+}

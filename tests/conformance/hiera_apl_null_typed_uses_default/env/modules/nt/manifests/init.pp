@@ -1,0 +1,3 @@
+class nt (Integer $port = 80) {
+  notify { 'port': message => $port }
+}

@@ -1,0 +1,3 @@
+class db (String $password) {
+  notify { 'pw': message => $password }
+}

@@ -1,0 +1,3 @@
+class tm (Integer $port) {
+  notify { 'port': message => $port }
+}

@@ -1,0 +1,3 @@
+class tm (Hash[String, Integer] $cfg) {
+  notify { 'cfg': message => $cfg }
+}

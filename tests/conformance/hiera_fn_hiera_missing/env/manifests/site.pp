@@ -1,0 +1,1 @@
+notify { 'x': message => hiera('no_such_key') }

@@ -1,0 +1,1 @@
+lookup('classes', { merge => unique }).include

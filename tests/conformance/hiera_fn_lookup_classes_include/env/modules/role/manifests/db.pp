@@ -1,0 +1,1 @@
+class role::db { notify { 'role::db': } }

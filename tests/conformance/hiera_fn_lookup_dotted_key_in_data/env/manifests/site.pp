@@ -1,0 +1,2 @@
+notify { 'dotted': message => lookup('a.b') }
+notify { 'quoted': message => lookup('"a.b"') }
