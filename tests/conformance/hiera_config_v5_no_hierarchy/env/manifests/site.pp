@@ -1,0 +1,1 @@
+notify { 'k': message => lookup('k') }

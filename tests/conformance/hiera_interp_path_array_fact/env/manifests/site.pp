@@ -1,0 +1,2 @@
+notify { 'k': message => lookup('k') }
+notify { 'whole': message => lookup('whole') }

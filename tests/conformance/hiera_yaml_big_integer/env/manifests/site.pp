@@ -1,0 +1,1 @@
+notify { 'big': message => lookup('big') }

@@ -1,0 +1,1 @@
+notify { 'bool_key': message => lookup('bool_key') }

@@ -1,0 +1,1 @@
+notify { 'date': message => lookup('date') }

@@ -1,0 +1,1 @@
+notify { 'nan': message => String(lookup('nan')) }

@@ -1,0 +1,1 @@
+notify { 'null_key': message => lookup('null_key') }

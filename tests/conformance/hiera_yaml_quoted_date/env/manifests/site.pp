@@ -1,0 +1,2 @@
+notify { 'date': message => lookup('date') }
+notify { 'date_str': message => lookup('date_str') }

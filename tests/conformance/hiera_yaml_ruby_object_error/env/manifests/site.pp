@@ -1,0 +1,1 @@
+notify { 'obj': message => lookup('obj') }

@@ -1,0 +1,2 @@
+notify { 'symkey': message => lookup('symkey') }
+notify { 'nested': message => lookup('nested') }

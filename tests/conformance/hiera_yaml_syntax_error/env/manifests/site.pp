@@ -1,0 +1,1 @@
+notify { 'good': message => lookup('good') }

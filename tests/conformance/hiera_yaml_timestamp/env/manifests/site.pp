@@ -1,0 +1,1 @@
+notify { 'ts': message => lookup('ts') }
