@@ -119,12 +119,35 @@ pub fn compile_node(
     server_facts: Option<&Path>,
     options: eval::CompileOptions,
 ) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
-    let fail = |message: String| CompileFailure {
+    let environment = load_environment(env_dir, env_name, node, &options)?;
+    let input = node_input(node, facts, trusted, server_facts)?;
+    match eval::compile(&environment, input, options) {
+        Ok(out) => Ok((out.catalog, out.log)),
+        Err((error, log)) => Err(CompileFailure {
+            message: format!("{error} on node {node}"),
+            log,
+        }),
+    }
+}
+
+fn failure(message: String) -> CompileFailure {
+    CompileFailure {
         message,
         log: Vec::new(),
-    };
+    }
+}
+
+/// Loads an environment directory for compiling `node` (named in errors) with the
+/// environment settings of `options` (Puppet 3 behaviours, the global `hiera.yaml`).
+/// The name defaults to the directory's.
+pub fn load_environment(
+    env_dir: &Path,
+    env_name: Option<&str>,
+    node: &str,
+    options: &eval::CompileOptions,
+) -> Result<eval::Environment, CompileFailure> {
     let env_dir = std::fs::canonicalize(env_dir).map_err(|e| {
-        fail(format!(
+        failure(format!(
             "cannot open environment {}: {e}",
             env_dir.display()
         ))
@@ -135,18 +158,30 @@ pub fn compile_node(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into())
     });
-    let environment = eval::Environment::load_with(
+    let mut environment = eval::Environment::load_with(
         &name,
         &env_dir,
         std::sync::Arc::new(eval::FsSourceDb),
         options.legacy,
     )
-    .map_err(|e| fail(format!("{} on node {node}", e.describe(&name))))?;
+    .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
+    environment.hiera_config = options.hiera_config.clone();
+    Ok(environment)
+}
+
+/// What a node brings to a compile, from its facts, trusted data and server facts
+/// files (Puppet's defaults where a file is not given).
+pub fn node_input(
+    node: &str,
+    facts: Option<&Path>,
+    trusted: Option<&Path>,
+    server_facts: Option<&Path>,
+) -> Result<eval::NodeInput, CompileFailure> {
     let load = |p: Option<&Path>| -> Result<Option<eval::ValueMap>, CompileFailure> {
         match p {
             Some(p) => facts::load_hash(p)
                 .map(Some)
-                .map_err(|e| fail(format!("{e:#}"))),
+                .map_err(|e| failure(format!("{e:#}"))),
             None => Ok(None),
         }
     };
@@ -176,13 +211,7 @@ pub fn compile_node(
     if input.server_facts.is_none() {
         input.server_facts = Some(default_server_facts());
     }
-    match eval::compile(&environment, input, options) {
-        Ok(out) => Ok((out.catalog, out.log)),
-        Err((error, log)) => Err(CompileFailure {
-            message: format!("{error} on node {node}"),
-            log,
-        }),
-    }
+    Ok(input)
 }
 
 fn default_trusted(node: &str) -> eval::ValueMap {

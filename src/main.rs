@@ -28,6 +28,13 @@ commands:
                               chopped off, and the fqdn fact
       --legacy-node-inheritance  Puppet 3 `node 'a' inherits 'b'`
       --legacy-import         Puppet 3 `import 'nodes/*.pp'` in main manifests
+      --hiera-config FILE     the global hiera.yaml (Puppet's hiera_config); without
+                              it there is no global Hiera layer
+  lookup KEY --env DIR --node NAME [--facts FILE] [--trusted FILE]
+          [--hiera-config FILE] [--merge first|unique|hash|deep] [--explain]
+      Look KEY up in Hiera for NAME as `puppet lookup --render-as json` does and
+      print the value as JSON. Not found: exit 1 with Puppet's message. --explain
+      prints every layer, hierarchy level and location searched, and what was found.
   help
       Show this text.
 ";
@@ -37,6 +44,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("parse") => parse_command(&args[1..]),
         Some("compile") => compile_command(&args[1..]),
+        Some("lookup") => lookup_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -155,9 +163,13 @@ struct CompileArgs {
     output: Option<PathBuf>,
     stable_ids: bool,
     options: marionette::eval::CompileOptions,
+    /// `lookup` only: the key, `--merge`, `--explain`.
+    key: Option<String>,
+    merge: Option<String>,
+    explain: bool,
 }
 
-fn compile_args(args: &[String]) -> Result<CompileArgs, String> {
+fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
     let mut env = None;
     let mut node = None;
     let mut out = CompileArgs {
@@ -170,6 +182,9 @@ fn compile_args(args: &[String]) -> Result<CompileArgs, String> {
         output: None,
         stable_ids: false,
         options: Default::default(),
+        key: None,
+        merge: None,
+        explain: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -199,16 +214,32 @@ fn compile_args(args: &[String]) -> Result<CompileArgs, String> {
             "--strict-variables" => out.options.strict_variables = true,
             "--legacy-node-inheritance" => out.options.legacy.node_inheritance = true,
             "--legacy-import" => out.options.legacy.import = true,
+            "--hiera-config" | "--hiera_config" => {
+                out.options.hiera_config = Some(PathBuf::from(value()?))
+            }
+            "--merge" => out.merge = Some(value()?),
+            "--explain" => out.explain = true,
+            key if !key.starts_with('-') && out.key.is_none() => out.key = Some(key.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
     out.env = env.ok_or("--env DIR is required")?;
+    if lookup != out.key.is_some() || (!lookup && (out.merge.is_some() || out.explain)) {
+        return Err(if lookup {
+            "a KEY is required".into()
+        } else {
+            format!(
+                "unknown option '{}'",
+                out.key.clone().unwrap_or_else(|| "--merge".into())
+            )
+        });
+    }
     out.node = node.ok_or("--node NAME is required")?;
     Ok(out)
 }
 
 fn compile_command(args: &[String]) -> ExitCode {
-    let args = match compile_args(args) {
+    let args = match compile_args(args, false) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("marionette compile: {e}\n\n{USAGE}");
@@ -253,6 +284,74 @@ fn compile_command(args: &[String]) -> ExitCode {
         Err(marionette::CompileFailure { message, log }) => {
             print_log(&log);
             eprintln!("Error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn lookup_command(args: &[String]) -> ExitCode {
+    let args = match compile_args(args, true) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("marionette lookup: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let key = args.key.clone().unwrap_or_default();
+    let prepared = marionette::load_environment(
+        &args.env,
+        args.env_name.as_deref(),
+        &args.node,
+        &args.options,
+    )
+    .and_then(|env| {
+        let input = marionette::node_input(
+            &args.node,
+            args.facts.as_deref(),
+            args.trusted.as_deref(),
+            args.server_facts.as_deref(),
+        )?;
+        Ok((env, input))
+    });
+    let (env, input) = match prepared {
+        Ok(p) => p,
+        Err(marionette::CompileFailure { message, .. }) => {
+            eprintln!("Error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match marionette::eval::lookup_for_node(
+        &env,
+        input,
+        args.options.clone(),
+        &key,
+        args.merge.as_deref(),
+        args.explain,
+    ) {
+        Ok(outcome) => {
+            print_log(&outcome.log);
+            if args.explain {
+                print!("{}", outcome.explanation);
+            }
+            match outcome.value {
+                Some(v) => {
+                    if !args.explain {
+                        println!("{}", marionette::catalog::wire::compact_json(&v));
+                    }
+                    ExitCode::SUCCESS
+                }
+                None => {
+                    if !args.explain {
+                        eprintln!(
+                            "Error: Could not run: Function lookup() did not find a value for the name '{key}'"
+                        );
+                    }
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("Error: Could not run: {e}");
             ExitCode::FAILURE
         }
     }

@@ -29,6 +29,10 @@ fn cases() -> Vec<PathBuf> {
 /// Our options for the oracle's flags in `args`.
 fn options(case: &Path) -> marionette::eval::CompileOptions {
     let mut options = marionette::eval::CompileOptions::default();
+    let global = case.join("global/hiera.yaml");
+    if global.is_file() {
+        options.hiera_config = Some(global);
+    }
     let args = std::fs::read_to_string(case.join("args")).unwrap_or_default();
     for arg in args.split_whitespace() {
         match arg {

@@ -10,7 +10,7 @@
 # flags, one line, e.g. --no-strict-hostname), `global/hiera.yaml` (the global Hiera
 # layer, passed as --set hiera_config=...) and `enc` (an executable ENC script, passed
 # as --enc). The result is expected.json (file paths
-# relative to env/) or, when Puppet fails, expected.error (its first Error: line, with
+# relative to env/) or, when Puppet fails, expected.error (its last Error: line, the one that names the node, with
 # the environment path removed).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,7 +44,7 @@ PY
     printf '%-40s ok\n' "$case"
   else
     rm -f "$here/$case/expected.json"
-    grep '^Error: ' "$here/$case/.stderr" | head -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" > "$here/$case/expected.error"
+    grep '^Error: ' "$here/$case/.stderr" | tail -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" > "$here/$case/expected.error"
     printf '%-40s error: %s\n' "$case" "$(cat "$here/$case/expected.error")"
   fi
   rm -f "$here/$case/.stderr"

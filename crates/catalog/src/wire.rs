@@ -10,6 +10,7 @@ pub fn to_json(catalog: &Catalog) -> String {
     let mut w = Writer {
         out: String::with_capacity(4096 + catalog.resources.len() * 256),
         indent: 0,
+        compact: false,
     };
     w.open('{');
     w.key("tags");
@@ -57,13 +58,30 @@ pub fn to_json(catalog: &Catalog) -> String {
     w.out
 }
 
+/// A value as compact JSON (Ruby's `JSON.generate`), rich values in Puppet's
+/// `__ptype` form.
+pub fn compact_json(d: &Data) -> String {
+    let mut w = Writer {
+        out: String::new(),
+        indent: 0,
+        compact: true,
+    };
+    w.data(d);
+    w.out
+}
+
 struct Writer {
     out: String,
     indent: usize,
+    /// No newlines or indentation, no space after `:`.
+    compact: bool,
 }
 
 impl Writer {
     fn newline(&mut self) {
+        if self.compact {
+            return;
+        }
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("  ");
@@ -89,7 +107,7 @@ impl Writer {
 
     fn key(&mut self, k: &str) {
         self.string(k);
-        self.out.push_str(": ");
+        self.out.push_str(if self.compact { ":" } else { ": " });
     }
 
     fn raw(&mut self, s: &str) {

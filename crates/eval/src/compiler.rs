@@ -54,6 +54,9 @@ pub struct CompileOptions {
     /// Puppet 3 node inheritance and `import`: settings of the environment, used by
     /// whoever loads it (`marionette::compile_node`).
     pub legacy: crate::env::Legacy,
+    /// The global `hiera.yaml` (Puppet's `hiera_config`): a setting of the
+    /// environment, used by whoever loads it. `None`: no global Hiera layer.
+    pub hiera_config: Option<std::path::PathBuf>,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).
@@ -239,6 +242,8 @@ pub struct Compiler<'e> {
     pub(crate) node_resource: Option<ResId>,
     pub(crate) top: ScopeId,
     param_guards: Vec<ParamGuard>,
+    /// This compile's Hiera lookups (caches, recursion guard), made on first use.
+    pub(crate) lookup_session: Option<marionette_lookup::Session<'e>>,
 }
 
 /// The deepest nesting of evaluation (expressions, calls, classes) allowed.
@@ -390,6 +395,7 @@ impl<'e> Compiler<'e> {
             node_resource: None,
             top: 0,
             param_guards: Vec::new(),
+            lookup_session: None,
         }
     }
 
@@ -547,7 +553,7 @@ impl<'e> Compiler<'e> {
             self.resources[target].container = Some(source);
         }
     }
-    fn set_top_variables(&mut self) {
+    pub(crate) fn set_top_variables(&mut self) {
         let facts = self.node.facts.clone();
         let top = &mut self.scopes[0];
         for (k, v) in &facts {
@@ -944,6 +950,7 @@ impl<'e> Compiler<'e> {
             .insert("name".into(), Value::str(name.as_str()));
         self.class_scopes.insert(name.clone(), scope);
         let title = self.resources[id].title.clone();
+        self.inject_hiera_parameters(id, &name, &def.def.params, scope)?;
         self.bind_parameters(
             id,
             &format!("Class[{title}]"),
@@ -999,6 +1006,33 @@ impl<'e> Compiler<'e> {
                 .insert("stage".into(), Value::str(title.as_str()));
         }
         self.add_edge(stage, id);
+        Ok(())
+    }
+
+    /// Automatic class parameter lookup (`inject_external_parameters`): each parameter
+    /// not given a value (or given undef) is looked up as `<class>::<param>`; a value
+    /// found becomes the given value, except that a found undef does not replace a
+    /// default.
+    fn inject_hiera_parameters(
+        &mut self,
+        id: ResId,
+        class: &str,
+        params: &[Param],
+        scope: ScopeId,
+    ) -> Result<(), EvalError> {
+        let flags = marionette_lookup::LookupFlags::default();
+        for param in params {
+            if !is_unset(self.resources[id].params.get(&param.name)) {
+                continue;
+            }
+            let key = format!("{class}::{}", param.name);
+            if let Some(v) = self.hiera_lookup(&key, None, &flags, scope)? {
+                if v.is_undef() && param.default.is_some() {
+                    continue;
+                }
+                self.resources[id].params.insert(param.name.clone(), v);
+            }
+        }
         Ok(())
     }
 

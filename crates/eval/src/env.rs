@@ -127,6 +127,12 @@ pub struct Environment {
     pub sources: Arc<dyn SourceDb>,
     /// Puppet 3 behaviours asked for explicitly.
     pub legacy: Legacy,
+    /// The global `hiera.yaml` (Puppet's `hiera_config`); `None`: no global layer.
+    /// Set before the first compile.
+    pub hiera_config: Option<PathBuf>,
+    /// The Hiera backends `hiera.yaml` files may name. Set before the first compile.
+    pub hiera_backends: marionette_lookup::Backends,
+    pub(crate) hiera: std::sync::OnceLock<marionette_lookup::Hiera>,
     registry: Mutex<Registry>,
 }
 
@@ -209,6 +215,9 @@ impl Environment {
             nodes: Vec::new(),
             sources,
             legacy,
+            hiera_config: None,
+            hiera_backends: marionette_lookup::Backends::default(),
+            hiera: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
         };
         let mut files = Vec::new();

@@ -67,7 +67,8 @@ impl EvalError {
     /// Adds a location unless the error already has one; a runtime error becomes an
     /// evaluation error at that location.
     pub fn with_location(mut self, location: Location) -> EvalError {
-        if self.location.is_none() && !location.file.is_empty() {
+        if self.location.is_none() && !location.file.is_empty() && self.style != ErrorStyle::Located
+        {
             self.location = Some(location);
             if self.style == ErrorStyle::Runtime {
                 self.style = ErrorStyle::Evaluation;
@@ -87,6 +88,14 @@ impl EvalError {
                 column: 0,
             });
         }
+        e
+    }
+
+    /// An error Puppet prints exactly as raised, without a location (a
+    /// `Puppet::DataBinding::LookupError`).
+    pub(crate) fn preformatted(message: impl Into<String>) -> EvalError {
+        let mut e = EvalError::located(message, "", None);
+        e.labelled = true;
         e
     }
 

@@ -98,6 +98,7 @@ pub mod env;
 pub mod error;
 mod eval;
 mod functions;
+mod hiera;
 pub mod ops;
 pub mod types;
 pub mod value;
@@ -107,4 +108,5 @@ pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, M
 pub use env::{Environment, FsSourceDb, Legacy, LoadError, SourceDb};
 pub use error::{EvalError, Location};
 pub use functions::versioncmp;
+pub use hiera::{lookup_for_node, value_from_data, LookupOutcome};
 pub use value::{Value, ValueMap};

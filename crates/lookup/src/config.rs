@@ -249,22 +249,23 @@ fn v3_in(
     layer: &Layer,
     file: &str,
     config: ConfigV3,
-    warnings: Vec<String>,
+    mut warnings: Vec<String>,
 ) -> Result<ParsedConfig, LookupError> {
-    let place = match layer {
-        Layer::Global => {
-            return Ok(ParsedConfig {
-                config: HieraConfig::V3(config),
-                warnings,
-            })
-        }
-        Layer::Environment => "an environment",
-        Layer::Module(_) => "a module",
-    };
-    Err(Cx { file, text: "" }.err(
-        format!("hiera.yaml version 3 cannot be used in {place}"),
-        None,
-    ))
+    // Outside the global layer Puppet ignores a version 3 file (with `strict=error` it
+    // would fail); the lookup skips such a layer.
+    match layer {
+        Layer::Global => {}
+        Layer::Environment => warnings.push(format!(
+            "{file}: hiera.yaml version 3 found at the environment root was ignored"
+        )),
+        Layer::Module(_) => warnings.push(format!(
+            "{file}: hiera.yaml version 3 found at module root was ignored"
+        )),
+    }
+    Ok(ParsedConfig {
+        config: HieraConfig::V3(config),
+        warnings,
+    })
 }
 
 fn get<'a>(entries: &'a [(Data, Data)], key: &str) -> Option<&'a Data> {
@@ -295,6 +296,7 @@ impl Cx<'_> {
             ),
             None,
         )
+        .as_runtime()
     }
 
     /// Puppet's `find_line_matching`: the first line (1-based, from `start`) that matches.

@@ -30,27 +30,34 @@ pub struct LookupError {
     pub kind: ErrorKind,
     pub message: String,
     pub location: Option<Location>,
+    /// Raised the way Ruby raises a plain runtime error (a type assertion, a YAML
+    /// error in `hiera.yaml`, a bad merge strategy): Puppet reports it wrapped by the
+    /// call that caused it. Otherwise it is a `Puppet::DataBinding::LookupError`,
+    /// printed as it is with its own location.
+    pub runtime: bool,
 }
 
 impl LookupError {
-    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         LookupError {
             kind,
             message: message.into(),
             location: None,
+            runtime: false,
         }
+    }
+
+    /// The same error, reported as a runtime error (see [`LookupError::runtime`]).
+    pub fn as_runtime(mut self) -> Self {
+        self.runtime = true;
+        self
     }
 
     pub(crate) fn at(self, file: &str, line: usize, column: usize) -> Self {
         self.in_file(file, Some(line), Some(column))
     }
 
-    pub(crate) fn in_file(
-        mut self,
-        file: &str,
-        line: Option<usize>,
-        column: Option<usize>,
-    ) -> Self {
+    pub fn in_file(mut self, file: &str, line: Option<usize>, column: Option<usize>) -> Self {
         self.location = Some(Location {
             file: file.to_owned(),
             line,

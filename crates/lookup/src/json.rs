@@ -19,13 +19,8 @@ pub fn parse_json(text: &str, file: &str) -> Result<Data, LookupError> {
     let result = DataSeed
         .deserialize(&mut de)
         .and_then(|v| de.end().map(|()| v));
-    result.map_err(|e| {
-        LookupError::new(ErrorKind::Syntax, format!("Unable to parse ({file}): {e}")).at(
-            file,
-            e.line(),
-            e.column(),
-        )
-    })
+    result
+        .map_err(|e| LookupError::new(ErrorKind::Syntax, format!("Unable to parse ({file}): {e}")))
 }
 
 struct DataSeed;

@@ -81,8 +81,11 @@
 //! whole string), `%{literal('%')}`. A lookup that reaches itself again is an error
 //! ("recursive lookup"), not a stack overflow.
 
+mod backend;
 mod config;
+mod engine;
 mod error;
+mod explain;
 mod interpolate;
 mod json;
 mod locations;
@@ -90,10 +93,12 @@ mod merge;
 mod options;
 mod yaml;
 
+pub use backend::{Backend, BackendCall, BackendContext, Backends, DataHash, JsonData, YamlData};
 pub use config::{
     parse_hiera_config, ConfigV3, ConfigV5, Defaults, Function, HieraConfig, Level, Locations,
     ParsedConfig,
 };
+pub use engine::{Hiera, HieraSources, LayerConfig, LookupFlags, LookupHost, Session};
 pub use error::{ErrorKind, Location, LookupError};
 pub use interpolate::{interpolate, split_key, sub_lookup, InterpolationContext, Segment};
 pub use json::parse_json;

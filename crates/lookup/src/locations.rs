@@ -18,6 +18,8 @@ pub trait DataFiles {
     /// The files (not directories) matching a glob pattern, in the order Ruby's
     /// `Pathname.glob` gives them.
     fn glob(&self, pattern: &Path) -> Vec<PathBuf>;
+    /// The text of a file.
+    fn read(&self, path: &Path) -> std::io::Result<String>;
 }
 
 /// One concrete location of a level.

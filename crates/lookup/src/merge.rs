@@ -12,7 +12,7 @@ use crate::error::{ErrorKind, LookupError};
 use crate::{DeepMergeOptions, MergeStrategy};
 
 fn error(message: impl Into<String>) -> LookupError {
-    LookupError::new(ErrorKind::Merge, message)
+    LookupError::new(ErrorKind::Merge, message).as_runtime()
 }
 
 impl MergeStrategy {

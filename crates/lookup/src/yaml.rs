@@ -43,10 +43,11 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
                 m.col() + 1
             ),
         )
-        .at(file, m.line(), m.col() + 1));
+        .at(file, m.line(), m.col() + 1)
+        .as_runtime());
     }
     if let Some(e) = builder.error {
-        return Err(e);
+        return Err(e.as_runtime());
     }
     Ok(builder.root.map(|n| n.value).unwrap_or(Data::Undef))
 }
@@ -65,7 +66,11 @@ pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), 
             Some(format!("{file}: file does not contain a valid yaml hash")),
         )),
         Err(mut e) => {
+            // `yaml_data` raises a lookup error of its own, without a location (the
+            // message has the file, line and column).
             e.message = format!("Unable to parse {}", e.message);
+            e.runtime = false;
+            e.location = None;
             Err(e)
         }
     }

@@ -20,7 +20,8 @@
 //! * [`digest`]: `md5`, `sha1`, `sha256`, `digest`, `fqdn_rand`;
 //! * [`files`]: `epp`, `inline_epp`, `file`, `find_file`, `find_template`,
 //!   `module_directory`;
-//! * here: `return`, `break`, `next`, `call`, `lookup` (defaults only until Hiera lands).
+//! * [`lookup`]: `lookup`, `hiera`, `hiera_array`, `hiera_hash`, `hiera_include`;
+//! * here: `return`, `break`, `next`, `call`.
 //!
 //! Functions written in the Puppet language (`functions/*.pp` in modules, `function`
 //! in manifests) are called from here too, with Puppet's argument checks.
@@ -32,6 +33,7 @@ mod digest;
 mod files;
 mod iterate;
 mod log;
+mod lookup;
 mod numeric;
 mod signature;
 mod strings;
@@ -127,7 +129,7 @@ macro_rules! builtin {
 }
 pub(crate) use builtin;
 
-/// Functions of this module's own: non-local exits, `call`, `lookup`.
+/// Functions of this module's own: non-local exits, `call`.
 const CONTROL: &[Builtin] = &[
     builtin!("return", &["Any value?"], |_, c| {
         Err(EvalError::flow(Flow::Return(c.arg(0).clone())))
@@ -145,18 +147,11 @@ const CONTROL: &[Builtin] = &[
     }),
     builtin!(
         "call",
-        &["String function_name, Any arguments*, &[]?", "Deferred deferred"],
-        call_by_name
-    ),
-    builtin!(
-        "lookup",
         &[
-            "NameType name, ValueType value_type?, MergeType merge?, &[1,1]?",
-            "NameType name, Optional[ValueType] value_type, Optional[MergeType] merge, DefaultValueType default_value",
-            "OptionsWithName options_hash, &[1,1]?",
-            "Variant[String,Array[String]] name, OptionsWithoutName options_hash, &[1,1]?",
+            "String function_name, Any arguments*, &[]?",
+            "Deferred deferred"
         ],
-        lookup
+        call_by_name
     ),
 ];
 
@@ -181,30 +176,8 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     c.call_function(&name, args, lambda, call.scope, call.file, call.span)
 }
 
-/// Hiera is not wired in yet: `lookup` gives its default (value or lambda) or fails
-/// like a lookup that found nothing.
-fn lookup(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
-    let name = match call.arg(0) {
-        Value::Hash(h) => h.get(&Value::str("name")).cloned().unwrap_or(Value::Undef),
-        other => other.clone(),
-    };
-    if let Some(block) = call.block.clone() {
-        return c.call_block(&block, vec![name]);
-    }
-    if call.sig == 1 {
-        return Ok(call.arg(3).clone());
-    }
-    let options = match (call.sig, call.arg(0), call.arg(1)) {
-        (2, Value::Hash(h), _) | (3, _, Value::Hash(h)) => Some(h.clone()),
-        _ => None,
-    };
-    if let Some(d) = options.and_then(|h| h.get(&Value::str("default_value")).cloned()) {
-        return Ok(d);
-    }
-    Err(EvalError::new(format!(
-        "Function lookup() did not find a value for the name '{name}'"
-    )))
-}
+/// The optional keys of `lookup`'s options hash.
+const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => Any, Optional[override] => Hash[String, Any], Optional[default_values_hash] => Hash[String, Any], Optional[merge] => Variant[String[1], Hash[String, Scalar]]";
 
 /// Every built-in, by name, with parsed signatures.
 fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
@@ -221,7 +194,7 @@ fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
             convert::FUNCTIONS,
             digest::FUNCTIONS,
             files::FUNCTIONS,
-            &[],
+            lookup::FUNCTIONS,
         ];
         let mut map = HashMap::new();
         for family in families {
@@ -231,12 +204,17 @@ fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
                     .iter()
                     .map(|d| {
                         let d = d
+                            .replace("DefaultValueType", "Any")
                             .replace("NameType", "Variant[String, Array[String]]")
                             .replace("ValueType", "Type")
                             .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
-                            .replace("DefaultValueType", "Any")
-                            .replace("OptionsWithName", "Hash[String, Any]")
-                            .replace("OptionsWithoutName", "Hash[String, Any]");
+                            .replace(
+                                "OptionsWithName",
+                                &format!(
+                                    "Struct[{{name => Variant[String, Array[String]], {OPTIONS}}}]"
+                                ),
+                            )
+                            .replace("OptionsWithoutName", &format!("Struct[{{{OPTIONS}}}]"));
                         Sig::parse(&d)
                     })
                     .collect();

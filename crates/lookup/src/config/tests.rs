@@ -213,13 +213,11 @@ fn version_3_in_the_global_layer() {
         parsed.warnings,
         ["/env/hiera.yaml: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5"]
     );
+    let ignored = parse(text, Layer::Environment).unwrap();
+    assert!(matches!(ignored.config, HieraConfig::V3(_)));
     assert_eq!(
-        env_error(text),
-        "hiera.yaml version 3 cannot be used in an environment (file: /env/hiera.yaml)"
-    );
-    assert_eq!(
-        error(text, Layer::Module("m".into())),
-        "hiera.yaml version 3 cannot be used in a module (file: /env/hiera.yaml)"
+        ignored.warnings.last().map(String::as_str),
+        Some("/env/hiera.yaml: hiera.yaml version 3 found at the environment root was ignored")
     );
 }
 

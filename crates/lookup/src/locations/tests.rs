@@ -7,6 +7,12 @@ use crate::Layer;
 struct Files(Vec<&'static str>);
 
 impl DataFiles for Files {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            path.display().to_string(),
+        ))
+    }
     fn exists(&self, path: &Path) -> bool {
         self.0.iter().any(|f| Path::new(f) == path)
     }

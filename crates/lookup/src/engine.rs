@@ -1,0 +1,1158 @@
+//! The lookup itself (`Puppet::Pops::Lookup::LookupAdapter` and its data providers):
+//! layers, hierarchy levels, locations, backends, `lookup_options`, merging, digging
+//! into dotted keys, and the module `default_hierarchy`.
+//!
+//! [`Hiera`] is what an environment's `hiera.yaml` files say, loaded once and shared by
+//! every compile of a run (with the cache of parsed data files). A [`Session`] is one
+//! compile's lookups: it caches `lookup_options` and backend answers, and guards against
+//! recursion. The compile answers questions about its scope through [`LookupHost`].
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use marionette_catalog::Data;
+
+use crate::backend::{BackendCall, BackendContext, Backends, DataHash};
+use crate::config::{parse_hiera_config, ConfigV3, ConfigV5, HieraConfig, Level};
+use crate::error::{ErrorKind, LookupError};
+use crate::explain::Explainer;
+use crate::interpolate::{interpolate, split_key, InterpolationContext, Segment};
+use crate::locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
+use crate::options::LookupOptions;
+use crate::{BackendKind, Layer, MergeStrategy};
+
+/// Where an environment's Hiera configuration comes from.
+#[derive(Debug, Clone, Default)]
+pub struct HieraSources {
+    /// The global `hiera.yaml` (Puppet's `hiera_config` setting). `None`: no global
+    /// layer. A path that does not exist gives Puppet's default configuration there.
+    pub global: Option<PathBuf>,
+    /// The environment directory (its `hiera.yaml`, if any, is the environment layer).
+    pub environment: PathBuf,
+    /// The environment's modules, by name, each with its directory (first on the
+    /// modulepath wins).
+    pub modules: Vec<(String, PathBuf)>,
+}
+
+/// A layer's `hiera.yaml`, parsed.
+#[derive(Debug)]
+pub struct LayerConfig {
+    pub layer: Layer,
+    pub config: HieraConfig,
+    /// The file; `None` for Puppet's default configuration.
+    pub path: Option<PathBuf>,
+    /// The directory paths are relative to.
+    pub dir: PathBuf,
+    pub warnings: Vec<String>,
+}
+
+impl LayerConfig {
+    fn version(&self) -> u32 {
+        match self.config {
+            HieraConfig::V5(_) => 5,
+            HieraConfig::V3(_) => 3,
+        }
+    }
+
+    fn provider_name(&self) -> String {
+        let place = match &self.layer {
+            Layer::Global => "Global".to_string(),
+            Layer::Environment => "Environment".to_string(),
+            Layer::Module(m) => format!("Module \"{m}\""),
+        };
+        format!(
+            "{place} Data Provider (hiera configuration version {})",
+            self.version()
+        )
+    }
+}
+
+type LayerSlot = Option<Result<Arc<LayerConfig>, LookupError>>;
+
+/// An environment's Hiera: its three layers' configurations, the backends they may name,
+/// and the data files read so far (shared by the compiles of a run).
+pub struct Hiera {
+    global: LayerSlot,
+    environment: LayerSlot,
+    /// Modules with a `hiera.yaml`.
+    modules: HashMap<String, Result<Arc<LayerConfig>, LookupError>>,
+    /// Every module of the environment.
+    module_names: HashSet<String>,
+    backends: Backends,
+    files: Arc<dyn DataFiles + Send + Sync>,
+    /// Parsed data files by path.
+    cache: Mutex<HashMap<PathBuf, Result<Arc<Data>, LookupError>>>,
+}
+
+impl std::fmt::Debug for Hiera {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hiera")
+            .field("global", &self.global)
+            .field("environment", &self.environment)
+            .finish()
+    }
+}
+
+impl Hiera {
+    /// Reads the configuration files of every layer. A file that does not parse is
+    /// remembered and reported by the first lookup that needs it, as Puppet does.
+    pub fn load(
+        sources: &HieraSources,
+        backends: Backends,
+        files: Arc<dyn DataFiles + Send + Sync>,
+    ) -> Hiera {
+        let global = sources
+            .global
+            .as_ref()
+            .map(|path| load_layer(files.as_ref(), path, Layer::Global, true));
+        let env_file = sources.environment.join("hiera.yaml");
+        let environment = files
+            .exists(&env_file)
+            .then(|| load_layer(files.as_ref(), &env_file, Layer::Environment, false));
+        let mut modules = HashMap::new();
+        let mut module_names = HashSet::new();
+        for (name, dir) in &sources.modules {
+            if !module_names.insert(name.clone()) {
+                continue;
+            }
+            let file = dir.join("hiera.yaml");
+            if files.exists(&file) {
+                modules.insert(
+                    name.clone(),
+                    load_layer(files.as_ref(), &file, Layer::Module(name.clone()), false),
+                );
+            }
+        }
+        Hiera {
+            global,
+            environment,
+            modules,
+            module_names,
+            backends,
+            files,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether the environment layer has a version 5 configuration (the `hiera_*`
+    /// functions only search the global layer otherwise).
+    pub fn has_environment_layer(&self) -> bool {
+        matches!(&self.environment, Some(Ok(c)) if c.version() == 5)
+    }
+
+    /// The warnings of loading the configurations (deprecations, ignored files).
+    pub fn config_warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let slots = [&self.global, &self.environment];
+        for c in slots.into_iter().flatten().flatten() {
+            out.extend(c.warnings.iter().cloned());
+        }
+        let mut names: Vec<&String> = self.modules.keys().collect();
+        names.sort();
+        for n in names {
+            if let Ok(c) = &self.modules[n] {
+                out.extend(c.warnings.iter().cloned());
+            }
+        }
+        out
+    }
+
+    fn cached_file_data(
+        &self,
+        path: &Path,
+        parse: &mut dyn FnMut(&str) -> Result<Data, LookupError>,
+    ) -> Result<Arc<Data>, LookupError> {
+        let key = path.to_path_buf();
+        if let Some(hit) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return hit.clone();
+        }
+        let result = match self.files.read(path) {
+            Ok(text) => parse(&text).map(Arc::new),
+            Err(e) => Err(LookupError::new(
+                ErrorKind::Syntax,
+                format!("Unable to read {}: {e}", path.display()),
+            )),
+        };
+        self.cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key)
+            .or_insert(result)
+            .clone()
+    }
+}
+
+fn load_layer(
+    files: &dyn DataFiles,
+    path: &Path,
+    layer: Layer,
+    default_if_missing: bool,
+) -> Result<Arc<LayerConfig>, LookupError> {
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if default_if_missing && !files.exists(path) {
+        return Ok(Arc::new(LayerConfig {
+            layer,
+            config: HieraConfig::V5(ConfigV5::puppet_default()),
+            path: None,
+            dir,
+            warnings: Vec::new(),
+        }));
+    }
+    let file = path.to_string_lossy().into_owned();
+    let text = files
+        .read(path)
+        .map_err(|e| LookupError::new(ErrorKind::Syntax, format!("Unable to read {file}: {e}")))?;
+    let parsed = parse_hiera_config(&text, &file, &layer)?;
+    Ok(Arc::new(LayerConfig {
+        layer,
+        config: parsed.config,
+        path: Some(path.to_path_buf()),
+        dir,
+        warnings: parsed.warnings,
+    }))
+}
+
+/// What a lookup needs from the compile: the scope it runs in, `new()` for
+/// `convert_to`, and the log.
+pub trait LookupHost {
+    /// A variable of the lookup's scope by the name written in `%{...}` (`facts`,
+    /// `trusted`, `::role`, `ntp::servers`); `None` when it is not defined.
+    fn variable(&mut self, name: &str) -> Option<Data>;
+    /// `new(T, value, args...)` for a `convert_to` of `[T, args...]`.
+    fn convert(&mut self, value: Data, convert_to: &[Data]) -> Result<Data, LookupError>;
+    /// A warning for the compile's log.
+    fn warning(&mut self, message: String);
+}
+
+/// How a lookup is made.
+#[derive(Debug, Clone, Default)]
+pub struct LookupFlags {
+    /// Only the global layer (`hiera_*` functions without an environment layer).
+    pub global_only: bool,
+    /// Called by `hiera`, `hiera_array`, `hiera_hash` or `hiera_include`.
+    pub hiera_xxx: bool,
+}
+
+/// A parsed key: `a::b.c.0` → root `a::b`, segments `c`, `0`, module `a`.
+#[derive(Debug, Clone)]
+struct Key {
+    text: String,
+    root: String,
+    segments: Vec<Segment>,
+    module: Option<String>,
+}
+
+impl Key {
+    fn parse(text: &str) -> Result<Key, LookupError> {
+        let mut segments = split_key(text).ok_or_else(|| {
+            LookupError::new(
+                ErrorKind::Interpolation,
+                format!("Syntax error in key: '{text}'"),
+            )
+        })?;
+        let root = match segments.remove(0) {
+            Segment::Key(k) => k,
+            Segment::Index(i) => i.to_string(),
+        };
+        let module = root.find("::").map(|i| {
+            if i == 0 {
+                root.clone()
+            } else {
+                root[..i].to_string()
+            }
+        });
+        Ok(Key {
+            text: text.to_string(),
+            root,
+            segments,
+            module,
+        })
+    }
+
+    /// `LookupKey#dig`: `Ok(None)` when a segment is missing.
+    fn dig(&self, value: Data) -> Result<Option<Data>, LookupError> {
+        let mut value = value;
+        for segment in &self.segments {
+            value = match crate::interpolate::dig(&value, segment, &self.text)? {
+                Some(v) => v,
+                None => return Ok(None),
+            };
+        }
+        Ok(Some(value))
+    }
+
+    /// `LookupKey#undig`: wraps a value found for the whole key so that `dig` finds it.
+    fn undig(&self, value: Data) -> Data {
+        self.segments
+            .iter()
+            .rev()
+            .fold(value, |memo, seg| match seg {
+                Segment::Index(i) => {
+                    let n = usize::try_from(*i).unwrap_or(0);
+                    let mut a = vec![Data::Undef; n];
+                    a.push(memo);
+                    Data::Array(a)
+                }
+                Segment::Key(k) => Data::Hash(vec![(Data::String(k.clone()), memo)]),
+            })
+    }
+}
+
+const LOOKUP_OPTIONS: &str = "lookup_options";
+
+/// One compile's lookups.
+pub struct Session<'h> {
+    hiera: &'h Hiera,
+    /// Compiled `lookup_options` by module (`None`: keys without a module).
+    options: HashMap<Option<String>, Option<Arc<LookupOptions>>>,
+    global_options: Option<Option<Data>>,
+    env_options: Option<Option<Data>>,
+    default_options: HashMap<String, Option<Arc<LookupOptions>>>,
+    /// Data hashes by level and location (module layers filtered to the module's keys).
+    hashes: HashMap<String, Arc<DataHash>>,
+    /// `lookup_key` and `data_dig` answers by level, location and key.
+    answers: HashMap<(String, String), Option<Data>>,
+    name_stack: Vec<String>,
+    warned: bool,
+    explainer: Option<Explainer>,
+}
+
+impl<'h> Session<'h> {
+    pub fn new(hiera: &'h Hiera) -> Session<'h> {
+        Session {
+            hiera,
+            options: HashMap::new(),
+            global_options: None,
+            env_options: None,
+            default_options: HashMap::new(),
+            hashes: HashMap::new(),
+            answers: HashMap::new(),
+            name_stack: Vec::new(),
+            warned: false,
+            explainer: None,
+        }
+    }
+
+    pub fn hiera(&self) -> &'h Hiera {
+        self.hiera
+    }
+
+    /// Records what the next lookups do, for `--explain`.
+    pub fn start_explaining(&mut self) {
+        self.explainer = Some(Explainer::default());
+    }
+
+    /// The explanation recorded since `start_explaining`.
+    pub fn take_explanation(&mut self) -> String {
+        self.explainer
+            .take()
+            .map(Explainer::finish)
+            .unwrap_or_default()
+    }
+
+    /// Looks up `key` in every layer. `merge` is the strategy asked for (a name or a
+    /// hash with `strategy`); `None` uses the key's `lookup_options`. `Ok(None)` is
+    /// "not found".
+    pub fn lookup(
+        &mut self,
+        key: &str,
+        merge: Option<&Data>,
+        flags: &LookupFlags,
+        host: &mut dyn LookupHost,
+    ) -> Result<Option<Data>, LookupError> {
+        if !self.warned {
+            self.warned = true;
+            for w in self.hiera.config_warnings() {
+                host.warning(w);
+            }
+        }
+        let outermost = self.name_stack.is_empty();
+        let mut cx = Cx {
+            s: self,
+            host,
+            flags: flags.clone(),
+        };
+        cx.lookup(key, merge).map_err(|mut e| {
+            if outermost && e.message.starts_with("Recursive lookup detected") {
+                e.message = format!("Lookup of key '{key}' failed: {}", e.message);
+            }
+            e
+        })
+    }
+}
+
+/// A session and the host of one lookup.
+struct Cx<'a, 'h> {
+    s: &'a mut Session<'h>,
+    host: &'a mut dyn LookupHost,
+    flags: LookupFlags,
+}
+
+#[derive(Clone, Copy)]
+enum Place<'m> {
+    Global,
+    Environment,
+    Module(&'m str),
+}
+
+impl InterpolationContext for Cx<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Data> {
+        self.host.variable(name)
+    }
+    fn lookup(&mut self, key: &str) -> Result<Option<Data>, LookupError> {
+        Cx::lookup(self, key, None)
+    }
+    fn name_stack(&mut self) -> &mut Vec<String> {
+        &mut self.s.name_stack
+    }
+}
+
+impl Cx<'_, '_> {
+    fn explain(&mut self, text: impl FnOnce() -> String) {
+        if let Some(e) = &mut self.s.explainer {
+            e.line(text());
+        }
+    }
+
+    fn indent(&mut self, by: i32) {
+        if let Some(e) = &mut self.s.explainer {
+            e.indent(by);
+        }
+    }
+
+    fn lookup(&mut self, key: &str, merge: Option<&Data>) -> Result<Option<Data>, LookupError> {
+        if key == LOOKUP_OPTIONS || key.starts_with("lookup_options.") {
+            self.explain(|| format!("Invalid key \"{LOOKUP_OPTIONS}\""));
+            return Ok(None);
+        }
+        let key = Key::parse(key)?;
+        let options = self.options_for(&key)?;
+        let merge_from_options;
+        let merge = match merge {
+            Some(m) => Some(m),
+            None => {
+                merge_from_options = options.as_ref().and_then(|o| get(o, "merge")).cloned();
+                if merge_from_options.is_some() {
+                    self.explain(|| "Using merge options from \"lookup_options\" hash".into());
+                }
+                merge_from_options.as_ref()
+            }
+        };
+        let strategy = match merge {
+            None => MergeStrategy::First,
+            Some(m) => MergeStrategy::from_data(m)?,
+        };
+        self.explain(|| format!("Searching for \"{}\"", key.text));
+        self.indent(1);
+        let found = self.search(&key, &strategy);
+        self.indent(-1);
+        let found = match found? {
+            Some(v) => Some(v),
+            None if self.flags.global_only => None,
+            None => self.lookup_default_in_module(&key)?,
+        };
+        let Some(value) = found else {
+            return Ok(None);
+        };
+        match options.as_ref().and_then(|o| get(o, "convert_to")) {
+            None | Some(Data::Undef) => Ok(Some(value)),
+            Some(spec) => {
+                let spec = match spec {
+                    Data::Array(items) => items.clone(),
+                    other => vec![other.clone()],
+                };
+                self.explain(|| "Applying convert_to lookup_option".into());
+                self.host.convert(value, &spec).map(Some)
+            }
+        }
+    }
+
+    /// `do_lookup`: every layer, merged, then dug into.
+    fn search(&mut self, key: &Key, strategy: &MergeStrategy) -> Result<Option<Data>, LookupError> {
+        let mut found = Vec::new();
+        let module = key.module.clone();
+        let mut places = vec![Place::Global];
+        if !self.flags.global_only {
+            places.push(Place::Environment);
+            if let Some(m) = &module {
+                places.push(Place::Module(m));
+            }
+        }
+        for place in places {
+            if let Some(v) = self.layer_lookup(place, key, strategy, false)? {
+                found.push(v);
+                if *strategy == MergeStrategy::First {
+                    break;
+                }
+            }
+        }
+        if found.len() > 1 {
+            self.explain(|| format!("Merge strategy {}", strategy_name(strategy)));
+        }
+        match strategy.merge_found(found)? {
+            None => Ok(None),
+            Some(v) => key.dig(v),
+        }
+    }
+
+    fn layer(&self, place: Place<'_>) -> Option<Result<Arc<LayerConfig>, LookupError>> {
+        let hiera = self.s.hiera;
+        match place {
+            Place::Global => hiera.global.clone(),
+            Place::Environment => hiera.environment.clone(),
+            Place::Module(m) => hiera.modules.get(m).cloned(),
+        }
+    }
+
+    /// One layer's data provider (`ConfiguredDataProvider#key_lookup`).
+    fn layer_lookup(
+        &mut self,
+        place: Place<'_>,
+        key: &Key,
+        strategy: &MergeStrategy,
+        default_hierarchy: bool,
+    ) -> Result<Option<Data>, LookupError> {
+        let Some(lc) = self.layer(place) else {
+            if let Place::Module(m) = place {
+                let known = self.s.hiera.module_names.contains(m);
+                self.explain(|| {
+                    if known {
+                        format!("Module \"{m}\" has no data provider")
+                    } else {
+                        format!("Module \"{m}\" not found")
+                    }
+                });
+            }
+            return Ok(None);
+        };
+        let lc = lc?;
+        // A version 3 file outside the global layer is ignored (Puppet warns).
+        if lc.version() == 3 && lc.layer != Layer::Global {
+            return Ok(None);
+        }
+        if self.s.name_stack.contains(&key.text) {
+            return Err(LookupError::new(
+                ErrorKind::Interpolation,
+                format!(
+                    "Recursive lookup detected in [{}]",
+                    self.s.name_stack.join(", ")
+                ),
+            ));
+        }
+        self.explain(|| lc.provider_name());
+        self.indent(1);
+        self.s.name_stack.push(key.text.clone());
+        let result = match &lc.config {
+            HieraConfig::V5(config) => {
+                self.v5_lookup(&lc, config, key, strategy, default_hierarchy)
+            }
+            HieraConfig::V3(config) => self.v3_lookup(&lc, config, key, strategy),
+        };
+        self.s.name_stack.pop();
+        self.indent(-1);
+        result.map_err(|e| with_config_file(e, &lc))
+    }
+
+    fn v5_lookup(
+        &mut self,
+        lc: &Arc<LayerConfig>,
+        config: &ConfigV5,
+        key: &Key,
+        strategy: &MergeStrategy,
+        default_hierarchy: bool,
+    ) -> Result<Option<Data>, LookupError> {
+        let levels: &[Level] = if default_hierarchy {
+            config.default_hierarchy.as_deref().unwrap_or(&[])
+        } else {
+            &config.hierarchy
+        };
+        let mut found = Vec::new();
+        for (index, level) in levels.iter().enumerate() {
+            if let Some(v) =
+                self.level_lookup(lc, config, level, index, default_hierarchy, key, strategy)?
+            {
+                found.push(v);
+                if *strategy == MergeStrategy::First {
+                    break;
+                }
+            }
+        }
+        if found.is_empty() {
+            self.explain(|| format!("No such key: \"{}\"", key.text));
+        }
+        strategy.merge_found(found)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn level_lookup(
+        &mut self,
+        lc: &Arc<LayerConfig>,
+        config: &ConfigV5,
+        level: &Level,
+        index: usize,
+        default_hierarchy: bool,
+        key: &Key,
+        strategy: &MergeStrategy,
+    ) -> Result<Option<Data>, LookupError> {
+        let Some(function) = config.function_of(level) else {
+            return Ok(None);
+        };
+        let Some(kind) = function.kind() else {
+            return Err(LookupError::new(
+                ErrorKind::Config,
+                format!(
+                    "hiera3_backend '{}' is not supported by Marionette",
+                    function.name()
+                ),
+            ));
+        };
+        let files = self.s.hiera.files.clone();
+        let in_config = |e: LookupError| match (&e.location, &lc.path) {
+            (None, Some(p)) if !e.runtime => e.in_file(&p.to_string_lossy(), None, None),
+            _ => e,
+        };
+        let locations = resolve_locations(
+            config,
+            level,
+            &lc.dir,
+            lc.path.is_none(),
+            self,
+            files.as_ref(),
+        )
+        .map_err(in_config)?;
+        if lc.path.is_none() && matches!(&locations, Some(l) if l.is_empty()) {
+            return Ok(None);
+        }
+        let options = interpolate(
+            &Data::Hash(
+                config
+                    .options_of(level)
+                    .iter()
+                    .map(|(k, v)| (Data::String(k.clone()), v.clone()))
+                    .collect(),
+            ),
+            self,
+            false,
+        )
+        .map_err(in_config)?;
+        let options: Vec<(String, Data)> = match options {
+            Data::Hash(entries) => entries
+                .into_iter()
+                .filter_map(|(k, v)| match k {
+                    Data::String(k) => Some((k, v)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let backend = self
+            .s
+            .hiera
+            .backends
+            .get(function.name(), kind)
+            .cloned()
+            .ok_or_else(|| {
+                LookupError::new(
+                    ErrorKind::Config,
+                    format!(
+                        "Unable to find '{}' function named '{}'",
+                        kind_tag(kind),
+                        function.name()
+                    ),
+                )
+            })?;
+        let level_id = format!(
+            "{:?}/{}{}",
+            lc.layer,
+            if default_hierarchy { "d" } else { "" },
+            index
+        );
+        self.explain(|| format!("Hierarchy entry \"{}\"", level.name));
+        self.indent(1);
+        let locations: Vec<Option<ResolvedLocation>> = match locations {
+            None => vec![None],
+            Some(l) => l.into_iter().map(Some).collect(),
+        };
+        let mut found = Vec::new();
+        let mut result = Ok(());
+        for location in &locations {
+            match self.location_lookup(
+                lc,
+                &backend,
+                kind,
+                function.name(),
+                &options,
+                &level_id,
+                location.as_ref(),
+                key,
+            ) {
+                Ok(Some(v)) => {
+                    found.push(v);
+                    if *strategy == MergeStrategy::First {
+                        break;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.indent(-1);
+        result?;
+        strategy.merge_found(found)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn location_lookup(
+        &mut self,
+        lc: &Arc<LayerConfig>,
+        backend: &Arc<dyn crate::backend::Backend>,
+        kind: BackendKind,
+        function: &str,
+        options: &[(String, Data)],
+        level_id: &str,
+        location: Option<&ResolvedLocation>,
+        key: &Key,
+    ) -> Result<Option<Data>, LookupError> {
+        let (path, uri) = match location.map(|l| &l.location) {
+            Some(Target::Path(p)) => (Some(p.as_path()), None),
+            Some(Target::Uri(u)) => (None, Some(u.as_str())),
+            None => (None, None),
+        };
+        if let Some(loc) = location {
+            let shown = match &loc.location {
+                Target::Path(p) => format!("Path \"{}\"", p.display()),
+                Target::Uri(u) => format!("URI \"{u}\""),
+            };
+            self.explain(|| shown);
+            self.indent(1);
+            let original = loc.original.clone();
+            self.explain(|| {
+                format!(
+                    "Original {} \"{original}\"",
+                    if uri.is_some() { "uri:" } else { "path:" }
+                )
+            });
+            if !loc.exists {
+                self.explain(|| "Path not found".into());
+                self.indent(-1);
+                return Ok(None);
+            }
+        }
+        let call = BackendCall {
+            function,
+            options,
+            path,
+            uri,
+        };
+        let loc_id = match location.map(|l| &l.location) {
+            Some(Target::Path(p)) => p.to_string_lossy().into_owned(),
+            Some(Target::Uri(u)) => u.clone(),
+            None => String::new(),
+        };
+        let result = match kind {
+            BackendKind::DataHash => {
+                let cache_key = format!("{level_id}|{loc_id}");
+                let hash = match self.s.hashes.get(&cache_key) {
+                    Some(h) => h.clone(),
+                    None => {
+                        let data = backend.data_hash(&call, self)?;
+                        let described = match path {
+                            Some(p) => format!(
+                                "Value returned from data_hash function '{function}', when using location '{}',",
+                                p.display()
+                            ),
+                            None => format!("Value returned from data_hash function '{function}'"),
+                        };
+                        let mut hash = DataHash::from_data((*data).clone()).ok_or_else(|| {
+                            LookupError::new(
+                                ErrorKind::Syntax,
+                                format!(
+                                    "{described} has wrong type, expects a Hash value, got {}",
+                                    data_type_name(&data)
+                                ),
+                            )
+                        })?;
+                        if let Layer::Module(m) = &lc.layer {
+                            let prefix = format!("{m}::");
+                            let mut dropped = Vec::new();
+                            hash = hash.filtered(|k| match k {
+                                Data::String(s)
+                                    if s == LOOKUP_OPTIONS || s.starts_with(&prefix) =>
+                                {
+                                    true
+                                }
+                                _ => {
+                                    dropped.push(());
+                                    false
+                                }
+                            });
+                            if !dropped.is_empty() {
+                                self.host.warning(format!(
+                                    "Module '{m}': {described} must use keys qualified with the name of the module"
+                                ));
+                            }
+                        }
+                        let hash = Arc::new(hash);
+                        self.s.hashes.insert(cache_key, hash.clone());
+                        hash
+                    }
+                };
+                match hash.get(&key.root) {
+                    None => None,
+                    Some(v) => {
+                        let v = v.clone();
+                        Some(interpolate(&v, self, true)?)
+                    }
+                }
+            }
+            BackendKind::LookupKey => {
+                let cache_key = (format!("{level_id}|{loc_id}"), key.root.clone());
+                match self.s.answers.get(&cache_key) {
+                    Some(a) => a.clone(),
+                    None => {
+                        let a = backend.lookup_key(&key.root, &call, self)?;
+                        self.s.answers.insert(cache_key, a.clone());
+                        a
+                    }
+                }
+            }
+            BackendKind::DataDig => {
+                let cache_key = (format!("{level_id}|{loc_id}"), key.text.clone());
+                let answer = match self.s.answers.get(&cache_key) {
+                    Some(a) => a.clone(),
+                    None => {
+                        let mut segments = vec![Segment::Key(key.root.clone())];
+                        segments.extend(key.segments.iter().cloned());
+                        let a = backend.data_dig(&segments, &call, self)?;
+                        self.s.answers.insert(cache_key, a.clone());
+                        a
+                    }
+                };
+                answer.map(|v| key.undig(v))
+            }
+        };
+        match &result {
+            Some(v) => {
+                let shown = crate::explain::render(v);
+                let root = key.root.clone();
+                self.explain(|| format!("Found key: \"{root}\" value: {shown}"));
+            }
+            None => {
+                let root = key.root.clone();
+                self.explain(|| format!("No such key: \"{root}\""));
+            }
+        }
+        if location.is_some() {
+            self.indent(-1);
+        }
+        Ok(result)
+    }
+
+    /// A version 3 global `hiera.yaml`: each backend (`yaml`, `json`) over the whole
+    /// hierarchy.
+    fn v3_lookup(
+        &mut self,
+        lc: &Arc<LayerConfig>,
+        config: &ConfigV3,
+        key: &Key,
+        strategy: &MergeStrategy,
+    ) -> Result<Option<Data>, LookupError> {
+        let mut found = Vec::new();
+        for (index, backend) in config.backends.iter().enumerate() {
+            let function = match backend.as_str() {
+                "yaml" => "yaml_data",
+                "json" => "json_data",
+                other => {
+                    return Err(LookupError::new(
+                        ErrorKind::Config,
+                        format!("Hiera 3 backend '{other}' is not supported by Marionette"),
+                    ))
+                }
+            };
+            let Some(be) = self
+                .s
+                .hiera
+                .backends
+                .get(function, BackendKind::DataHash)
+                .cloned()
+            else {
+                continue;
+            };
+            let datadir = match config.datadir(backend) {
+                Some(d) => d.to_string(),
+                None => "/etc/puppetlabs/code/environments/%{::environment}/hieradata".into(),
+            };
+            let datadir = text(&datadir, self)?;
+            self.explain(|| format!("Hierarchy entry \"{backend}\""));
+            self.indent(1);
+            let mut level_found = Vec::new();
+            let mut result = Ok(());
+            for original in &config.hierarchy {
+                let rel = text(original, self)?;
+                let path = Path::new(&datadir).join(format!("{rel}.{backend}"));
+                let exists = self.s.hiera.files.exists(&path);
+                let loc = ResolvedLocation {
+                    original: format!("{original}.{backend}"),
+                    location: Target::Path(path),
+                    exists,
+                };
+                let level_id = format!("v3/{index}");
+                match self.location_lookup(
+                    lc,
+                    &be,
+                    BackendKind::DataHash,
+                    function,
+                    &[],
+                    &level_id,
+                    Some(&loc),
+                    key,
+                ) {
+                    Ok(Some(v)) => {
+                        level_found.push(v);
+                        if *strategy == MergeStrategy::First {
+                            break;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            self.indent(-1);
+            result?;
+            if let Some(v) = strategy.merge_found(level_found)? {
+                found.push(v);
+                if *strategy == MergeStrategy::First {
+                    break;
+                }
+            }
+        }
+        strategy.merge_found(found)
+    }
+
+    /// `lookup_default_in_module`: a module's `default_hierarchy`, when no layer found
+    /// the key.
+    fn lookup_default_in_module(&mut self, key: &Key) -> Result<Option<Data>, LookupError> {
+        let Some(module) = key.module.clone() else {
+            return Ok(None);
+        };
+        let Some(Ok(lc)) = self.layer(Place::Module(&module)) else {
+            return Ok(None);
+        };
+        let HieraConfig::V5(config) = &lc.config else {
+            return Ok(None);
+        };
+        if config.default_hierarchy.is_none() {
+            return Ok(None);
+        }
+        let options = match self.s.default_options.get(&module) {
+            Some(o) => o.clone(),
+            None => {
+                let found = self.layer_lookup(
+                    Place::Module(&module),
+                    &Key::parse(LOOKUP_OPTIONS)?,
+                    &MergeStrategy::Hash,
+                    true,
+                )?;
+                let compiled = match found {
+                    None => None,
+                    Some(o) => {
+                        LookupOptions::validate_for_module(&o, &module)?;
+                        Some(Arc::new(LookupOptions::compile(&o)?))
+                    }
+                };
+                self.s
+                    .default_options
+                    .insert(module.clone(), compiled.clone());
+                compiled
+            }
+        };
+        let strategy = match options
+            .as_ref()
+            .and_then(|o| o.for_key(&key.text))
+            .and_then(|o| get(o, "merge"))
+        {
+            None => MergeStrategy::First,
+            Some(m) => MergeStrategy::from_data(m)?,
+        };
+        self.explain(|| format!("Searching default_hierarchy of module \"{module}\""));
+        self.indent(1);
+        let found = self.layer_lookup(Place::Module(&module), key, &strategy, true);
+        self.indent(-1);
+        match found? {
+            None => Ok(None),
+            Some(v) => key.dig(v),
+        }
+    }
+
+    /// The `lookup_options` entry that applies to `key`.
+    fn options_for(&mut self, key: &Key) -> Result<Option<Data>, LookupError> {
+        let module = key.module.clone();
+        let compiled = match self.s.options.get(&module) {
+            Some(c) => c.clone(),
+            None => {
+                let saved = self.s.explainer.take();
+                let c = self.retrieve_options(module.as_deref());
+                self.s.explainer = saved;
+                let c = c?;
+                self.s.options.insert(module.clone(), c.clone());
+                c
+            }
+        };
+        Ok(compiled.and_then(|c| c.for_key(&key.text).cloned()))
+    }
+
+    fn retrieve_options(
+        &mut self,
+        module: Option<&str>,
+    ) -> Result<Option<Arc<LookupOptions>>, LookupError> {
+        let meta = Key::parse(LOOKUP_OPTIONS)?;
+        let hash = MergeStrategy::Hash;
+        let global = match &self.s.global_options {
+            Some(g) => g.clone(),
+            None => {
+                let g = self.layer_lookup(Place::Global, &meta, &hash, false)?;
+                if let Some(g) = &g {
+                    check_options_hash(g)?;
+                }
+                self.s.global_options = Some(g.clone());
+                g
+            }
+        };
+        let mut opts = if self.flags.global_only {
+            global
+        } else {
+            match &self.s.env_options {
+                Some(e) => e.clone(),
+                None => {
+                    let env_only = self.layer_lookup(Place::Environment, &meta, &hash, false)?;
+                    if let Some(e) = &env_only {
+                        check_options_hash(e)?;
+                    }
+                    let e = match (global, env_only) {
+                        (None, e) => e,
+                        (g, None) => g,
+                        (Some(g), Some(e)) => Some(hash.merge(g, e)?),
+                    };
+                    self.s.env_options = Some(e.clone());
+                    e
+                }
+            }
+        };
+        if let (Some(m), false) = (module, self.flags.global_only) {
+            let module_opts = self.layer_lookup(Place::Module(m), &meta, &hash, false)?;
+            if let Some(mo) = module_opts {
+                LookupOptions::validate_for_module(&mo, m)?;
+                opts = match opts {
+                    None => Some(mo),
+                    Some(o) => hash.merge_found([o, mo])?,
+                };
+            }
+        }
+        match opts {
+            None => Ok(None),
+            Some(o) => Ok(Some(Arc::new(LookupOptions::compile(&o)?))),
+        }
+    }
+}
+
+impl BackendContext for Cx<'_, '_> {
+    fn cached_file_data(
+        &mut self,
+        path: &Path,
+        parse: &mut dyn FnMut(&str) -> Result<Data, LookupError>,
+    ) -> Result<Arc<Data>, LookupError> {
+        self.s.hiera.cached_file_data(path, parse)
+    }
+
+    fn interpolate(&mut self, value: &Data) -> Result<Data, LookupError> {
+        interpolate(value, self, true)
+    }
+
+    fn explain(&mut self, text: &str) {
+        Cx::explain(self, || text.to_string());
+    }
+
+    fn warning(&mut self, text: String) {
+        self.host.warning(text);
+    }
+}
+
+fn check_options_hash(d: &Data) -> Result<(), LookupError> {
+    match d {
+        Data::Hash(_) => Ok(()),
+        _ => Err(LookupError::new(
+            ErrorKind::Merge,
+            "value of lookup_options must be a hash",
+        )),
+    }
+}
+
+fn get<'a>(options: &'a Data, name: &str) -> Option<&'a Data> {
+    match options {
+        Data::Hash(entries) => entries
+            .iter()
+            .find(|(k, _)| matches!(k, Data::String(s) if s == name))
+            .map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+fn text(s: &str, cx: &mut dyn InterpolationContext) -> Result<String, LookupError> {
+    match interpolate(&Data::String(s.to_owned()), cx, false)? {
+        Data::String(s) => Ok(s),
+        _ => Ok(String::new()),
+    }
+}
+
+fn kind_tag(kind: BackendKind) -> &'static str {
+    match kind {
+        BackendKind::DataHash => "data_hash",
+        BackendKind::LookupKey => "lookup_key",
+        BackendKind::DataDig => "data_dig",
+    }
+}
+
+fn strategy_name(s: &MergeStrategy) -> &'static str {
+    match s {
+        MergeStrategy::First => "first",
+        MergeStrategy::Unique => "unique",
+        MergeStrategy::Hash => "hash",
+        MergeStrategy::Deep(_) => "deep",
+    }
+}
+
+fn data_type_name(d: &Data) -> &'static str {
+    match d {
+        Data::Undef => "Undef",
+        Data::Bool(_) => "Boolean",
+        Data::Integer(_) => "Integer",
+        Data::Float(_) => "Float",
+        Data::String(_) => "String",
+        Data::Array(_) => "Array",
+        Data::Hash(_) => "Hash",
+        _ => "Any",
+    }
+}
+
+/// Errors of a layer name its `hiera.yaml` when they do not name a file already.
+fn with_config_file(e: LookupError, lc: &LayerConfig) -> LookupError {
+    if e.location.is_some() || e.kind != ErrorKind::Config {
+        return e;
+    }
+    match &lc.path {
+        Some(p) => e.in_file(&p.to_string_lossy(), None, None),
+        None => e,
+    }
+}
