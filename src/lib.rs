@@ -166,6 +166,7 @@ pub fn load_environment(
     )
     .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
     environment.hiera_config = options.hiera_config.clone();
+    environment.strict_error = options.strict_error;
     Ok(environment)
 }
 
@@ -212,6 +213,24 @@ pub fn node_input(
         input.server_facts = Some(default_server_facts());
     }
     Ok(input)
+}
+
+/// `$trusted` outside a server (`puppet lookup`): authenticated `local`, the certname
+/// from the `clientcert` fact.
+pub fn local_trusted(facts: &eval::ValueMap) -> eval::ValueMap {
+    use eval::Value;
+    let certname = match facts.get(&Value::str("clientcert")) {
+        Some(Value::Str(c)) => c.to_string(),
+        _ => String::new(),
+    };
+    let mut t = default_trusted(&certname);
+    t.insert(Value::str("authenticated"), Value::str("local"));
+    if certname.is_empty() {
+        t.insert(Value::str("certname"), Value::Undef);
+        t.insert(Value::str("hostname"), Value::Undef);
+        t.insert(Value::str("domain"), Value::Undef);
+    }
+    t
 }
 
 fn default_trusted(node: &str) -> eval::ValueMap {

@@ -17,7 +17,7 @@ commands:
   compile --env DIR --node NAME [--env-name NAME] [--facts FILE] [--trusted FILE]
           [--server-facts FILE] [--output FILE] [--stable-ids]
           [--legacy-node-matching] [--legacy-node-inheritance] [--legacy-import]
-          [--strict-variables]
+          [--strict-variables] [--strict-error] [--hiera-config FILE]
       Compile NAME's catalog from the environment in DIR (its manifests/, modules/
       and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
@@ -28,13 +28,18 @@ commands:
                               chopped off, and the fqdn fact
       --legacy-node-inheritance  Puppet 3 `node 'a' inherits 'b'`
       --legacy-import         Puppet 3 `import 'nodes/*.pp'` in main manifests
+      --strict-error          Puppet's strict=error (Hiera: version 3 files outside
+                              the global layer and non-hash data files fail)
       --hiera-config FILE     the global hiera.yaml (Puppet's hiera_config); without
                               it there is no global Hiera layer
-  lookup KEY --env DIR --node NAME [--facts FILE] [--trusted FILE]
-          [--hiera-config FILE] [--merge first|unique|hash|deep] [--explain]
-      Look KEY up in Hiera for NAME as `puppet lookup --render-as json` does and
-      print the value as JSON. Not found: exit 1 with Puppet's message. --explain
-      prints every layer, hierarchy level and location searched, and what was found.
+  lookup KEY... --env DIR --node NAME [--facts FILE] [--trusted FILE]
+          [--hiera-config FILE] [--merge first|unique|hash|deep]
+          [--knock-out-prefix P] [--sort-merged-arrays] [--merge-hash-arrays]
+          [--default VALUE] [--type TYPE] [--explain]
+      Look KEY up in Hiera for NAME as `puppet lookup --render-as json` does (the
+      first KEY found wins) and print the value as JSON. Not found, or a Hiera
+      error: exit 1 without output, as Puppet does. --explain prints every layer,
+      hierarchy level and location searched, and what was found there.
   help
       Show this text.
 ";
@@ -163,10 +168,10 @@ struct CompileArgs {
     output: Option<PathBuf>,
     stable_ids: bool,
     options: marionette::eval::CompileOptions,
-    /// `lookup` only: the key, `--merge`, `--explain`.
-    key: Option<String>,
-    merge: Option<String>,
-    explain: bool,
+    /// `lookup` only: the keys, and its own options (`--merge`, `--explain`...) as
+    /// `(flag, value)`.
+    keys: Vec<String>,
+    lookup_options: Vec<(String, Option<String>)>,
 }
 
 fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
@@ -182,9 +187,8 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         output: None,
         stable_ids: false,
         options: Default::default(),
-        key: None,
-        merge: None,
-        explain: false,
+        keys: Vec::new(),
+        lookup_options: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -212,27 +216,25 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
             }
             "--strict-hostname" => out.options.legacy_node_matching = false,
             "--strict-variables" => out.options.strict_variables = true,
+            "--strict-error" => out.options.strict_error = true,
             "--legacy-node-inheritance" => out.options.legacy.node_inheritance = true,
             "--legacy-import" => out.options.legacy.import = true,
+            "--merge" | "--default" | "--type" | "--knock-out-prefix" if lookup => {
+                out.lookup_options.push((flag.to_string(), Some(value()?)))
+            }
+            "--explain" | "--sort-merged-arrays" | "--merge-hash-arrays" if lookup => {
+                out.lookup_options.push((flag.to_string(), None))
+            }
             "--hiera-config" | "--hiera_config" => {
                 out.options.hiera_config = Some(PathBuf::from(value()?))
             }
-            "--merge" => out.merge = Some(value()?),
-            "--explain" => out.explain = true,
-            key if !key.starts_with('-') && out.key.is_none() => out.key = Some(key.to_string()),
+            key if lookup && !key.starts_with('-') => out.keys.push(key.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
     out.env = env.ok_or("--env DIR is required")?;
-    if lookup != out.key.is_some() || (!lookup && (out.merge.is_some() || out.explain)) {
-        return Err(if lookup {
-            "a KEY is required".into()
-        } else {
-            format!(
-                "unknown option '{}'",
-                out.key.clone().unwrap_or_else(|| "--merge".into())
-            )
-        });
+    if lookup && out.keys.is_empty() {
+        return Err("a KEY is required".into());
     }
     out.node = node.ok_or("--node NAME is required")?;
     Ok(out)
@@ -297,7 +299,59 @@ fn lookup_command(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let key = args.key.clone().unwrap_or_default();
+    let option = |name: &str| {
+        args.lookup_options
+            .iter()
+            .rev()
+            .find(|(f, _)| f == name)
+            .map(|(_, v)| v.clone().unwrap_or_default())
+    };
+    let could_not_run = |message: &str| {
+        eprintln!("Error: Could not run: {message}");
+        ExitCode::FAILURE
+    };
+    let merge = option("--merge");
+    if let Some(m) = &merge {
+        if !matches!(m.as_str(), "first" | "hash" | "unique" | "deep") {
+            return could_not_run(
+                "The --merge option only accepts 'first', 'hash', 'unique', or 'deep'",
+            );
+        }
+    }
+    let knockout = option("--knock-out-prefix");
+    let sort = option("--sort-merged-arrays").is_some();
+    let hash_arrays = option("--merge-hash-arrays").is_some();
+    if (knockout.is_some() || sort || hash_arrays) && merge.as_deref() != Some("deep") {
+        return could_not_run("The options --knock-out-prefix, --sort-merged-arrays, and --merge-hash-arrays are only available with '--merge deep'");
+    }
+    let merge = merge.map(|m| {
+        use marionette::catalog::Data;
+        if m != "deep" || (knockout.is_none() && !sort && !hash_arrays) {
+            return Data::String(m);
+        }
+        let mut h = vec![(Data::String("strategy".into()), Data::String(m))];
+        if let Some(k) = &knockout {
+            h.push((
+                Data::String("knockout_prefix".into()),
+                Data::String(k.clone()),
+            ));
+        }
+        if sort {
+            h.push((Data::String("sort_merged_arrays".into()), Data::Bool(true)));
+        }
+        if hash_arrays {
+            h.push((Data::String("merge_hash_arrays".into()), Data::Bool(true)));
+        }
+        Data::Hash(h)
+    });
+    let value_type = match option("--type") {
+        None => None,
+        Some(t) => match marionette::eval::types::parse(&t) {
+            Ok(t) => Some(t),
+            Err(e) => return could_not_run(&e),
+        },
+    };
+    let explain = option("--explain").is_some();
     let prepared = marionette::load_environment(
         &args.env,
         args.env_name.as_deref(),
@@ -305,56 +359,64 @@ fn lookup_command(args: &[String]) -> ExitCode {
         &args.options,
     )
     .and_then(|env| {
-        let input = marionette::node_input(
+        let mut input = marionette::node_input(
             &args.node,
             args.facts.as_deref(),
             args.trusted.as_deref(),
             args.server_facts.as_deref(),
         )?;
+        if input.trusted.is_none() {
+            input.trusted = Some(marionette::local_trusted(&input.facts));
+        }
         Ok((env, input))
     });
     let (env, input) = match prepared {
         Ok(p) => p,
-        Err(marionette::CompileFailure { message, .. }) => {
-            eprintln!("Error: {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(marionette::CompileFailure { message, .. }) => return could_not_run(&message),
     };
-    match marionette::eval::lookup_for_node(
+    let outcome = marionette::eval::lookup_for_node(
         &env,
         input,
         args.options.clone(),
-        &key,
-        args.merge.as_deref(),
-        args.explain,
-    ) {
-        Ok(outcome) => {
-            print_log(&outcome.log);
-            if args.explain {
-                print!("{}", outcome.explanation);
-            }
-            match outcome.value {
-                Some(v) => {
-                    if !args.explain {
-                        println!("{}", marionette::catalog::wire::compact_json(&v));
-                    }
-                    ExitCode::SUCCESS
-                }
-                None => {
-                    if !args.explain {
-                        eprintln!(
-                            "Error: Could not run: Function lookup() did not find a value for the name '{key}'"
-                        );
-                    }
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Err(e) => {
-            eprintln!("Error: Could not run: {e}");
-            ExitCode::FAILURE
+        &args.keys,
+        merge.as_ref(),
+        explain,
+    );
+    let outcome = match outcome {
+        Ok(o) => o,
+        // Like `puppet lookup`, a Hiera error ends the command without a value.
+        Err(_) => return ExitCode::FAILURE,
+    };
+    print_log(&outcome.log);
+    if explain {
+        print!("{}", outcome.explanation);
+    }
+    let value = match outcome.value {
+        Some(v) => marionette::eval::value_from_data(&v),
+        None => match option("--default") {
+            Some(d) => marionette::eval::Value::str(d.as_str()),
+            None => return ExitCode::FAILURE,
+        },
+    };
+    if let Some(t) = &value_type {
+        if !t.is_instance(&value) {
+            return could_not_run(&marionette::eval::describe::value_mismatch(
+                "Found value has wrong type,",
+                t,
+                &value,
+            ));
         }
     }
+    if !explain {
+        let data = match marionette::eval::wire::to_data(&value, false) {
+            marionette::catalog::Data::Sensitive(_) => {
+                marionette::catalog::Data::String("Sensitive [value redacted]".into())
+            }
+            other => other,
+        };
+        println!("{}", marionette::catalog::wire::compact_json(&data));
+    }
+    ExitCode::SUCCESS
 }
 
 fn print_log(log: &[marionette::eval::LogLine]) {

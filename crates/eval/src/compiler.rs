@@ -57,6 +57,9 @@ pub struct CompileOptions {
     /// The global `hiera.yaml` (Puppet's `hiera_config`): a setting of the
     /// environment, used by whoever loads it. `None`: no global Hiera layer.
     pub hiera_config: Option<std::path::PathBuf>,
+    /// Puppet's `strict = error`: an environment setting too (see
+    /// `Environment::strict_error`).
+    pub strict_error: bool,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).

@@ -132,6 +132,10 @@ pub struct Environment {
     pub hiera_config: Option<PathBuf>,
     /// The Hiera backends `hiera.yaml` files may name. Set before the first compile.
     pub hiera_backends: marionette_lookup::Backends,
+    /// Puppet's `strict = error` (so far: Hiera's version 3 files outside the global
+    /// layer and data files that are not hashes are errors). Set before the first
+    /// compile.
+    pub strict_error: bool,
     pub(crate) hiera: std::sync::OnceLock<marionette_lookup::Hiera>,
     registry: Mutex<Registry>,
 }
@@ -217,6 +221,7 @@ impl Environment {
             legacy,
             hiera_config: None,
             hiera_backends: marionette_lookup::Backends::default(),
+            strict_error: false,
             hiera: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
         };

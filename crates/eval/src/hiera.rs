@@ -195,10 +195,21 @@ impl Environment {
                     }
                 }
             }
+            let conf = self
+                .sources
+                .read(&self.root.join("environment.conf"))
+                .unwrap_or_default();
+            let environment_default = conf.lines().any(|line| {
+                line.split_once('=').is_some_and(|(k, v)| {
+                    k.trim() == "environment_data_provider" && v.trim().trim_matches('"') == "hiera"
+                })
+            });
             let sources = HieraSources {
                 global: self.hiera_config.clone(),
                 environment: self.root.clone(),
                 modules,
+                environment_default,
+                strict_error: self.strict_error,
             };
             Hiera::load(
                 &sources,
@@ -284,25 +295,12 @@ impl LookupHost for Host<'_, '_> {
                 ))
             }
         };
-        let mut args = vec![Value::Type(Arc::new(ty)), value_from_data(&value)];
+        let mut args = vec![value_from_data(&value)];
         args.extend(convert_to[1..].iter().map(value_from_data));
-        let file = self.c.env.manifests.first().cloned();
-        let Some(file) = file else {
-            return Ok(value);
-        };
-        match self.c.call_function(
-            "new",
-            args,
-            None,
-            self.scope,
-            &file,
-            marionette_syntax::model::Span { start: 0, end: 0 },
-        ) {
+        match crate::functions::new_value(self.c, &ty, args) {
             Ok(v) => Ok(to_data(&v, false)),
-            Err(e) => Err(LookupError::new(
-                ErrorKind::Merge,
-                format!("The convert_to lookup_option raised error: {}", e.message),
-            )),
+            // As the `new` function reports it.
+            Err(e) => Err(LookupError::new(ErrorKind::Merge, e.message)),
         }
     }
 
@@ -355,8 +353,8 @@ pub fn lookup_for_node(
     env: &Environment,
     node: crate::NodeInput,
     options: crate::CompileOptions,
-    key: &str,
-    merge: Option<&str>,
+    keys: &[String],
+    merge: Option<&Data>,
     explain: bool,
 ) -> Result<LookupOutcome, EvalError> {
     let mut c = Compiler::new(env, node, options);
@@ -365,15 +363,18 @@ pub fn lookup_for_node(
     if explain {
         session.start_explaining();
     }
-    let merge = merge.map(|m| Data::String(m.to_string()));
     let top = c.top;
-    let result = {
+    let mut result = Ok(None);
+    for key in keys {
         let mut host = Host {
             c: &mut c,
             scope: top,
         };
-        session.lookup(key, merge.as_ref(), &LookupFlags::default(), &mut host)
-    };
+        result = session.lookup(key, merge, &LookupFlags::default(), &mut host);
+        if !matches!(result, Ok(None)) {
+            break;
+        }
+    }
     let explanation = session.take_explanation();
     let value = result.map_err(lookup_error)?;
     Ok(LookupOutcome {

@@ -91,6 +91,10 @@ pub trait BackendContext {
     fn explain(&mut self, text: &str);
     /// A warning in the compile's log.
     fn warning(&mut self, text: String);
+    /// Puppet's `strict = error`: what would be a warning is an error.
+    fn strict_error(&self) -> bool {
+        false
+    }
 }
 
 /// A Hiera 5 backend function. Implement the method of your kind; the others are never
@@ -160,7 +164,9 @@ impl Backend for YamlData {
         call: &BackendCall<'_>,
         cx: &mut dyn BackendContext,
     ) -> Result<Arc<Data>, LookupError> {
-        let Some(path) = call.path else {
+        // Puppet's `yaml_data` takes exactly `{path => ...}`: any other option, or a
+        // level without a path, is an argument mismatch.
+        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
             return Err(missing_path(call.function));
         };
         let file = path.to_string_lossy().into_owned();
@@ -171,6 +177,9 @@ impl Backend for YamlData {
             Ok(data)
         })?;
         if let Some(w) = warning {
+            if cx.strict_error() {
+                return Err(LookupError::new(ErrorKind::Syntax, w));
+            }
             cx.warning(w);
         }
         Ok(data)
@@ -190,7 +199,7 @@ impl Backend for JsonData {
         call: &BackendCall<'_>,
         cx: &mut dyn BackendContext,
     ) -> Result<Arc<Data>, LookupError> {
-        let Some(path) = call.path else {
+        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
             return Err(missing_path(call.function));
         };
         let file = path.to_string_lossy().into_owned();

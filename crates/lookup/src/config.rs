@@ -237,7 +237,15 @@ pub fn parse_hiera_config(
             "hiera.yaml version 4 cannot be used in the global layer",
             None,
         )),
-        // FIXME: version 4 (deprecated, environment and module layers) is not implemented.
+        4 => {
+            warnings.push(format!(
+                "{file}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5"
+            ));
+            Ok(ParsedConfig {
+                config: HieraConfig::V5(cx.v4(&entries)?),
+                warnings,
+            })
+        }
         v => Err(cx.err(
             format!("This runtime does not support hiera.yaml version {v}"),
             None,
@@ -350,6 +358,95 @@ impl Cx<'_> {
             hierarchy,
             default_hierarchy,
             plan_hierarchy,
+        })
+    }
+
+    /// A version 4 file (deprecated; environment and module layers), as the version 5
+    /// configuration it means: each level names a `yaml` or `json` backend and its
+    /// paths (default: its name) get the backend's extension.
+    fn v4(&self, entries: &[(Data, Data)]) -> Result<ConfigV5, LookupError> {
+        for (k, _) in entries {
+            if !matches!(k, Data::String(s) if matches!(s.as_str(), "version" | "datadir" | "hierarchy"))
+            {
+                return Err(self.type_err(format!("unrecognized key {}", key_text(k))));
+            }
+        }
+        let datadir = match get(entries, "datadir") {
+            None => "data".to_string(),
+            Some(d) => self.non_empty(d, || "entry 'datadir'".to_string())?,
+        };
+        let mut hierarchy = Vec::new();
+        if let Some(h) = get(entries, "hierarchy") {
+            let Data::Array(items) = h else {
+                return Err(self.type_err(format!(
+                    "entry 'hierarchy' expects an Array value, got {}",
+                    type_name(h)
+                )));
+            };
+            for (i, item) in items.iter().enumerate() {
+                let Data::Hash(fields) = item else {
+                    return Err(self.type_err(format!(
+                        "entry 'hierarchy' index {i} expects a Struct value, got {}",
+                        type_name(item)
+                    )));
+                };
+                let text = |key: &str| -> Result<Option<String>, LookupError> {
+                    get(fields, key)
+                        .map(|v| {
+                            self.non_empty(v, || {
+                                format!("entry 'hierarchy' index {i} entry '{key}'")
+                            })
+                        })
+                        .transpose()
+                };
+                let name = text("name")?.ok_or_else(|| {
+                    self.type_err(format!(
+                        "entry 'hierarchy' index {i} expects a value for key 'name'"
+                    ))
+                })?;
+                let backend = text("backend")?.ok_or_else(|| {
+                    self.type_err(format!(
+                        "entry 'hierarchy' index {i} expects a value for key 'backend'"
+                    ))
+                })?;
+                let function = match backend.as_str() {
+                    "yaml" | "json" => Function::DataHash(format!("{backend}_data")),
+                    other => Function::DataHash(other.to_string()),
+                };
+                let ext = format!(".{backend}");
+                let paths: Vec<String> = match (get(fields, "paths"), text("path")?) {
+                    (Some(Data::Array(ps)), _) => ps
+                        .iter()
+                        .filter_map(|p| match p {
+                            Data::String(s) => Some(s.clone()),
+                            _ => None,
+                        })
+                        .collect(),
+                    (_, Some(p)) => vec![p],
+                    _ => vec![name.clone()],
+                };
+                let paths = paths
+                    .into_iter()
+                    .map(|p| if p.ends_with(&ext) { p } else { p + &ext })
+                    .collect();
+                hierarchy.push(Level {
+                    name,
+                    function: Some(function),
+                    locations: Some(Locations::Paths(paths)),
+                    datadir: text("datadir")?,
+                    options: None,
+                });
+            }
+        }
+        Ok(ConfigV5 {
+            defaults: Defaults {
+                datadir: Some(datadir),
+                function: None,
+                options: None,
+            },
+            hierarchy,
+            default_hierarchy: None,
+            plan_hierarchy: None,
         })
     }
 
@@ -654,7 +751,38 @@ impl Cx<'_> {
                 ))),
             };
             match v {
-                Data::Array(items) => items.iter().map(one).collect(),
+                Data::Array(items) => {
+                    // `Variant[String[1], Array[String[1]]]`: Puppet describes the
+                    // mismatch of each variant, one per line.
+                    if let Some((i, bad)) = items
+                        .iter()
+                        .enumerate()
+                        .find(|(_, d)| !matches!(d, Data::String(s) if !s.is_empty()))
+                    {
+                        let subject = format!(
+                            "The Lookup Configuration at '{}' has wrong type,",
+                            self.file
+                        );
+                        let got = match bad {
+                            Data::Hash(_) => "Struct".to_string(),
+                            Data::String(_) => "String".to_string(),
+                            other => type_name(other).to_string(),
+                        };
+                        let expects = if matches!(bad, Data::String(_)) {
+                            "a String[1] value"
+                        } else {
+                            "a String value"
+                        };
+                        return Err(LookupError::new(
+                            ErrorKind::Config,
+                            format!(
+                                " {subject} entry '{key}' variant 0 expects a String value, got Tuple\n {subject} entry '{key}' variant 1 index {i} expects {expects}, got {got}"
+                            ),
+                        )
+                        .as_runtime());
+                    }
+                    items.iter().map(one).collect()
+                }
                 other => Ok(vec![one(other)?]),
             }
         };

@@ -33,6 +33,12 @@ pub struct HieraSources {
     /// The environment's modules, by name, each with its directory (first on the
     /// modulepath wins).
     pub modules: Vec<(String, PathBuf)>,
+    /// `environment_data_provider = hiera` in `environment.conf`: the environment
+    /// layer uses Puppet's default configuration when it has no `hiera.yaml`.
+    pub environment_default: bool,
+    /// Puppet's `strict = error`: a version 3 file outside the global layer, or a data
+    /// file that is not a hash, is an error instead of a warning.
+    pub strict_error: bool,
 }
 
 /// A layer's `hiera.yaml`, parsed.
@@ -83,6 +89,7 @@ pub struct Hiera {
     files: Arc<dyn DataFiles + Send + Sync>,
     /// Parsed data files by path.
     cache: Mutex<HashMap<PathBuf, Result<Arc<Data>, LookupError>>>,
+    strict_error: bool,
 }
 
 impl std::fmt::Debug for Hiera {
@@ -107,9 +114,8 @@ impl Hiera {
             .as_ref()
             .map(|path| load_layer(files.as_ref(), path, Layer::Global, true));
         let env_file = sources.environment.join("hiera.yaml");
-        let environment = files
-            .exists(&env_file)
-            .then(|| load_layer(files.as_ref(), &env_file, Layer::Environment, false));
+        let environment = (sources.environment_default || files.exists(&env_file))
+            .then(|| load_layer(files.as_ref(), &env_file, Layer::Environment, true));
         let mut modules = HashMap::new();
         let mut module_names = HashSet::new();
         for (name, dir) in &sources.modules {
@@ -118,13 +124,11 @@ impl Hiera {
             }
             let file = dir.join("hiera.yaml");
             if files.exists(&file) {
-                modules.insert(
-                    name.clone(),
-                    load_layer(files.as_ref(), &file, Layer::Module(name.clone()), false),
-                );
+                let layer = load_layer(files.as_ref(), &file, Layer::Module(name.clone()), false);
+                modules.insert(name.clone(), layer);
             }
         }
-        Hiera {
+        let mut hiera = Hiera {
             global,
             environment,
             modules,
@@ -132,7 +136,34 @@ impl Hiera {
             backends,
             files,
             cache: Mutex::new(HashMap::new()),
+            strict_error: sources.strict_error,
+        };
+        if hiera.strict_error {
+            // Version 3 outside the global layer is refused instead of ignored.
+            let refuse = |slot: &mut Result<Arc<LayerConfig>, LookupError>| {
+                if let Ok(c) = slot {
+                    if c.version() == 3 && c.layer != Layer::Global {
+                        let place = match c.layer {
+                            Layer::Environment => "an environment",
+                            _ => "a module",
+                        };
+                        let file = c.path.as_deref().unwrap_or(Path::new("hiera.yaml"));
+                        *slot = Err(LookupError::new(
+                            ErrorKind::Config,
+                            format!("hiera.yaml version 3 cannot be used in {place}"),
+                        )
+                        .in_file(&file.to_string_lossy(), None, None));
+                    }
+                }
+            };
+            if let Some(slot) = &mut hiera.environment {
+                refuse(slot);
+            }
+            for slot in hiera.modules.values_mut() {
+                refuse(slot);
+            }
         }
+        hiera
     }
 
     /// Whether the environment layer has a version 5 configuration (the `hiera_*`
@@ -468,7 +499,15 @@ impl Cx<'_, '_> {
                     other => vec![other.clone()],
                 };
                 self.explain(|| "Applying convert_to lookup_option".into());
-                self.host.convert(value, &spec).map(Some)
+                self.host.convert(value, &spec).map(Some).map_err(|e| {
+                    LookupError::new(
+                        ErrorKind::Merge,
+                        format!(
+                            "The convert_to lookup_option for key '{}' raised error: {}",
+                            key.text, e.message
+                        ),
+                    )
+                })
             }
         }
     }
@@ -495,7 +534,14 @@ impl Cx<'_, '_> {
         if found.len() > 1 {
             self.explain(|| format!("Merge strategy {}", strategy_name(strategy)));
         }
-        match strategy.merge_found(found)? {
+        // Only the global layer: its value as it is; otherwise always three places
+        // (Puppet's provider stack), even when the key has no module.
+        let merged = if self.flags.global_only {
+            found.pop()
+        } else {
+            strategy.merge_found(found, 3)?
+        };
+        match merged {
             None => Ok(None),
             Some(v) => key.dig(v),
         }
@@ -586,7 +632,7 @@ impl Cx<'_, '_> {
         if found.is_empty() {
             self.explain(|| format!("No such key: \"{}\"", key.text));
         }
-        strategy.merge_found(found)
+        strategy.merge_found(found, levels.len())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -707,7 +753,7 @@ impl Cx<'_, '_> {
         }
         self.indent(-1);
         result?;
-        strategy.merge_found(found)
+        strategy.merge_found(found, locations.len())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -777,7 +823,7 @@ impl Cx<'_, '_> {
                                 ErrorKind::Syntax,
                                 format!(
                                     "{described} has wrong type, expects a Hash value, got {}",
-                                    data_type_name(&data)
+                                    inferred_type_name(&data)
                                 ),
                             )
                         })?;
@@ -866,6 +912,28 @@ impl Cx<'_, '_> {
         key: &Key,
         strategy: &MergeStrategy,
     ) -> Result<Option<Data>, LookupError> {
+        // `:merge_behavior:` replaces the `hash` merge of `hiera_hash` (only): `deeper`
+        // is a deep merge, `deep` a deep merge where lower levels win.
+        let mut reverse = false;
+        let v3_strategy;
+        let strategy = if self.flags.hiera_xxx
+            && *strategy == MergeStrategy::Hash
+            && matches!(config.merge_behavior.as_str(), "deep" | "deeper")
+        {
+            let mut options: Vec<(Data, Data)> =
+                vec![(Data::String("strategy".into()), Data::String("deep".into()))];
+            options.extend(
+                config
+                    .deep_merge_options
+                    .iter()
+                    .map(|(k, v)| (Data::String(k.clone()), v.clone())),
+            );
+            v3_strategy = MergeStrategy::from_data(&Data::Hash(options))?;
+            reverse = config.merge_behavior == "deep";
+            &v3_strategy
+        } else {
+            strategy
+        };
         let mut found = Vec::new();
         for (index, backend) in config.backends.iter().enumerate() {
             let function = match backend.as_str() {
@@ -931,14 +999,17 @@ impl Cx<'_, '_> {
             }
             self.indent(-1);
             result?;
-            if let Some(v) = strategy.merge_found(level_found)? {
+            if reverse {
+                level_found.reverse();
+            }
+            if let Some(v) = strategy.merge_found(level_found, config.hierarchy.len())? {
                 found.push(v);
                 if *strategy == MergeStrategy::First {
                     break;
                 }
             }
         }
-        strategy.merge_found(found)
+        strategy.merge_found(found, config.backends.len())
     }
 
     /// `lookup_default_in_module`: a module's `default_hierarchy`, when no layer found
@@ -1056,7 +1127,7 @@ impl Cx<'_, '_> {
                 LookupOptions::validate_for_module(&mo, m)?;
                 opts = match opts {
                     None => Some(mo),
-                    Some(o) => hash.merge_found([o, mo])?,
+                    Some(o) => hash.merge_found([o, mo], 2)?,
                 };
             }
         }
@@ -1086,6 +1157,10 @@ impl BackendContext for Cx<'_, '_> {
 
     fn warning(&mut self, text: String) {
         self.host.warning(text);
+    }
+
+    fn strict_error(&self) -> bool {
+        self.s.hiera.strict_error
     }
 }
 
@@ -1133,14 +1208,16 @@ fn strategy_name(s: &MergeStrategy) -> &'static str {
     }
 }
 
-fn data_type_name(d: &Data) -> &'static str {
+/// The name Puppet's type inference gives a value in a mismatch message.
+fn inferred_type_name(d: &Data) -> &'static str {
     match d {
+        Data::Array(_) => "Tuple",
         Data::Undef => "Undef",
         Data::Bool(_) => "Boolean",
         Data::Integer(_) => "Integer",
         Data::Float(_) => "Float",
         Data::String(_) => "String",
-        Data::Array(_) => "Array",
+
         Data::Hash(_) => "Hash",
         _ => "Any",
     }

@@ -104,12 +104,15 @@ impl MergeStrategy {
         Ok(strategy)
     }
 
-    /// `MergeStrategy#lookup`: combines the values found, highest priority first.
-    /// `Ok(None)` when nothing was found. One value is returned as it is (`unique`
-    /// removes duplicates from an array) without the type checks of a merge.
+    /// `MergeStrategy#lookup`: combines the values found (highest priority first)
+    /// among `variants` places searched. `Ok(None)` when nothing was found. With one
+    /// place, its value is returned as it is (`unique` removes duplicates from an
+    /// array); with several, the first value found is converted (`unique` makes it a
+    /// flat array) and the others are merged into it.
     pub fn merge_found(
         &self,
         found: impl IntoIterator<Item = Data>,
+        variants: usize,
     ) -> Result<Option<Data>, LookupError> {
         let mut found = found.into_iter();
         let Some(first) = found.next() else {
@@ -118,19 +121,19 @@ impl MergeStrategy {
         if *self == MergeStrategy::First {
             return Ok(Some(first));
         }
-        let Some(second) = found.next() else {
+        if variants <= 1 {
             return Ok(Some(match (self, first) {
                 (MergeStrategy::Unique, Data::Array(items)) => {
                     Data::Array(union(Vec::new(), items))
                 }
                 (_, v) => v,
             }));
-        };
+        }
         let mut memo = match (self, first) {
             (MergeStrategy::Unique, v) => Data::Array(flatten_one(v)),
             (_, v) => v,
         };
-        for value in std::iter::once(second).chain(found) {
+        for value in found {
             memo = self.merge(memo, value)?;
         }
         Ok(Some(memo))
@@ -157,7 +160,14 @@ impl MergeStrategy {
                 }
                 Ok(Data::Hash(out))
             }
-            MergeStrategy::Deep(opts) => Ok(deep_merge(higher, lower, opts)),
+            MergeStrategy::Deep(opts) => {
+                let mut failure = None;
+                let merged = deep_merge(higher, lower, opts, &mut failure);
+                match failure {
+                    Some(e) => Err(e),
+                    None => Ok(merged),
+                }
+            }
         }
     }
 }
@@ -197,12 +207,16 @@ fn inferred_name(v: &Data) -> &'static str {
 }
 
 /// `unique`'s `Variant[Scalar, Array[Data]]`.
+fn type_error(message: String) -> LookupError {
+    LookupError::new(ErrorKind::Merge, message)
+}
+
 fn check_unique(which: &str, v: &Data) -> Result<(), LookupError> {
     match v {
         Data::Bool(_) | Data::Integer(_) | Data::Float(_) | Data::String(_) | Data::Array(_) => Ok(()),
         // FIXME: wording not yet checked against Puppet (the first element never fails:
         // it has been made an array before the merge).
-        other => Err(error(format!(
+        other => Err(type_error(format!(
             "The {which} element of the merge has wrong type, expects a value of type Scalar or Array, got {}",
             inferred_name(other)
         ))),
@@ -216,10 +230,10 @@ fn check_hash(which: &str, v: Data) -> Result<Data, LookupError> {
             Ok(Data::Hash(entries))
         }
         // FIXME: Puppet describes the offending key; not yet checked.
-        Data::Hash(_) => Err(error(format!(
+        Data::Hash(_) => Err(type_error(format!(
             "The {which} element of the merge has wrong type, expects a Hash[String, Data] value"
         ))),
-        other => Err(error(format!(
+        other => Err(type_error(format!(
             "The {which} element of the merge has wrong type, expects a Hash value, got {}",
             inferred_name(&other)
         ))),
@@ -270,7 +284,13 @@ fn truthy(v: &Data) -> bool {
 }
 
 /// `DeepMerge.deep_merge!(source, dest, preserve_unmergeables: false, ...)`.
-fn deep_merge(source: Data, dest: Data, opts: &DeepMergeOptions) -> Data {
+/// A failure (Ruby's `sort` on incomparable elements) is left in `failure`.
+fn deep_merge(
+    source: Data,
+    dest: Data,
+    opts: &DeepMergeOptions,
+    failure: &mut Option<LookupError>,
+) -> Data {
     let ko = opts.knockout_prefix.as_deref();
     if source == Data::Undef {
         return dest;
@@ -294,8 +314,8 @@ fn deep_merge(source: Data, dest: Data, opts: &DeepMergeOptions) -> Data {
                     .find(|(ek, _)| *ek == k)
                     .map(|(_, ev)| ev.clone())
                 {
-                    Some(existing) if truthy(&existing) => deep_merge(v, existing, opts),
-                    _ => deep_merge(v.clone(), v, opts),
+                    Some(existing) if truthy(&existing) => deep_merge(v, existing, opts, failure),
+                    _ => deep_merge(v.clone(), v, opts, failure),
                 };
                 set(&mut out, k, merged);
             }
@@ -335,6 +355,7 @@ fn deep_merge(source: Data, dest: Data, opts: &DeepMergeOptions) -> Data {
                             src.get(i).cloned().unwrap_or(Data::Hash(Vec::new())),
                             d,
                             opts,
+                            failure,
                         )
                     })
                     .collect();
@@ -344,8 +365,24 @@ fn deep_merge(source: Data, dest: Data, opts: &DeepMergeOptions) -> Data {
                 union(dst, src)
             };
             if opts.sort_merged_arrays {
-                // FIXME: Ruby raises on incomparable elements (mixed types); we order them.
-                merged.sort_by(ruby_cmp);
+                // Ruby's `sort` raises on elements it cannot compare.
+                if let Some(bad) = merged
+                    .iter()
+                    .skip(1)
+                    .find(|x| ruby_cmp(&merged[0], x).is_none())
+                {
+                    if failure.is_none() {
+                        *failure = Some(error(format!(
+                            "comparison of {} with {} failed",
+                            ruby_class(&merged[0]),
+                            ruby_class(bad)
+                        )));
+                    }
+                } else if merged.len() == 1 && ruby_cmp(&merged[0], &merged[0]).is_none() {
+                    // One element is never compared.
+                } else {
+                    merged.sort_by(|a, b| ruby_cmp(a, b).unwrap_or(std::cmp::Ordering::Equal));
+                }
             }
             Data::Array(merged)
         }
@@ -380,26 +417,39 @@ fn overwrite(source: Data, ko: Option<&str>) -> Data {
     }
 }
 
-fn ruby_cmp(a: &Data, b: &Data) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
+/// Ruby's `<=>` for the values a sort meets; `None` where Ruby cannot compare.
+fn ruby_cmp(a: &Data, b: &Data) -> Option<std::cmp::Ordering> {
     match (a, b) {
-        (Data::Integer(x), Data::Integer(y)) => x.cmp(y),
-        (Data::Integer(x), Data::Float(y)) => (*x as f64).partial_cmp(y).unwrap_or(Ordering::Equal),
-        (Data::Float(x), Data::Integer(y)) => {
-            x.partial_cmp(&(*y as f64)).unwrap_or(Ordering::Equal)
-        }
-        (Data::Float(x), Data::Float(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
-        (Data::String(x), Data::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Data::Integer(x), Data::Integer(y)) => Some(x.cmp(y)),
+        (Data::Integer(x), Data::Float(y)) => (*x as f64).partial_cmp(y),
+        (Data::Float(x), Data::Integer(y)) => x.partial_cmp(&(*y as f64)),
+        (Data::Float(x), Data::Float(y)) => x.partial_cmp(y),
+        (Data::String(x), Data::String(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
         (Data::Array(x), Data::Array(y)) => {
             for (p, q) in x.iter().zip(y) {
-                let o = ruby_cmp(p, q);
-                if o != Ordering::Equal {
-                    return o;
+                match ruby_cmp(p, q)? {
+                    std::cmp::Ordering::Equal => {}
+                    o => return Some(o),
                 }
             }
-            x.len().cmp(&y.len())
+            Some(x.len().cmp(&y.len()))
         }
-        _ => Ordering::Equal,
+        _ => None,
+    }
+}
+
+/// The Ruby class of a value, as Ruby's error messages name it.
+fn ruby_class(v: &Data) -> &'static str {
+    match v {
+        Data::Undef => "NilClass",
+        Data::Bool(true) => "TrueClass",
+        Data::Bool(false) => "FalseClass",
+        Data::Integer(_) => "Integer",
+        Data::Float(_) => "Float",
+        Data::String(_) => "String",
+        Data::Array(_) => "Array",
+        Data::Hash(_) => "Hash",
+        _ => "Object",
     }
 }
 

@@ -9,7 +9,7 @@ fn y(text: &str) -> Data {
 
 fn check(strategy: Data, high: &str, low: &str, want: &str) {
     let strategy = MergeStrategy::from_data(&strategy).unwrap();
-    let got = strategy.merge_found([y(high), y(low)]).unwrap();
+    let got = strategy.merge_found([y(high), y(low)], 2).unwrap();
     assert_eq!(got, Some(y(want)), "{strategy:?} of {high} over {low}");
 }
 
@@ -35,9 +35,16 @@ fn unique() {
     check(name("unique"), "{a: 1}", "[a]", "[{a: 1}, a]");
     // A single value: duplicates removed, nothing flattened.
     let one = MergeStrategy::Unique
-        .merge_found([y("[a, a, [b]]")])
+        .merge_found([y("[a, a, [b]]")], 1)
         .unwrap();
     assert_eq!(one, Some(y("[a, [b]]")));
+    // One value found among several places: made a flat array, duplicates kept.
+    let converted = MergeStrategy::Unique
+        .merge_found([y("[a, a, [b]]")], 3)
+        .unwrap();
+    assert_eq!(converted, Some(y("[a, a, b]")));
+    let scalar = MergeStrategy::Unique.merge_found([y("x")], 3).unwrap();
+    assert_eq!(scalar, Some(y("[x]")));
 }
 
 #[test]
@@ -54,7 +61,7 @@ fn hash() {
 fn hash_type_errors() {
     let err = |high: &str, low: &str| {
         MergeStrategy::Hash
-            .merge_found([y(high), y(low)])
+            .merge_found([y(high), y(low)], 2)
             .unwrap_err()
             .message
     };
