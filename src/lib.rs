@@ -6,6 +6,7 @@
 
 pub use marionette_catalog as catalog;
 pub use marionette_eval as eval;
+pub use marionette_lookup as lookup;
 pub use marionette_syntax as syntax;
 
 pub mod diagnostics;
