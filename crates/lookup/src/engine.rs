@@ -457,6 +457,31 @@ impl Cx<'_, '_> {
         }
     }
 
+    fn explaining(&self) -> bool {
+        self.s.explainer.is_some()
+    }
+
+    /// Opens Puppet's "Merge strategy X" block around a merge of several places.
+    fn open_merge(&mut self, strategy: &MergeStrategy, variants: usize) -> bool {
+        let open = *strategy != MergeStrategy::First && variants > 1 && self.explaining();
+        if open {
+            self.explain(|| format!("Merge strategy {}", strategy_name(strategy)));
+            self.indent(1);
+        }
+        open
+    }
+
+    /// Closes the block `open_merge` opened, with the merged result.
+    fn close_merge(&mut self, open: bool, result: &Option<Data>) {
+        if open {
+            if let Some(v) = result {
+                let shown = crate::explain::render(v);
+                self.explain(|| format!("Merged result: {shown}"));
+            }
+            self.indent(-1);
+        }
+    }
+
     fn lookup(&mut self, key: &str, merge: Option<&Data>) -> Result<Option<Data>, LookupError> {
         if key == LOOKUP_OPTIONS || key.starts_with("lookup_options.") {
             self.explain(|| format!("Invalid key \"{LOOKUP_OPTIONS}\""));
@@ -523,16 +548,15 @@ impl Cx<'_, '_> {
                 places.push(Place::Module(m));
             }
         }
+        let open = !self.flags.global_only && self.open_merge(strategy, 3);
         for place in places {
-            if let Some(v) = self.layer_lookup(place, key, strategy, false)? {
+            let v = self.layer_lookup(place, key, strategy, false);
+            if let Some(v) = v? {
                 found.push(v);
                 if *strategy == MergeStrategy::First {
                     break;
                 }
             }
-        }
-        if found.len() > 1 {
-            self.explain(|| format!("Merge strategy {}", strategy_name(strategy)));
         }
         // Only the global layer: its value as it is; otherwise always three places
         // (Puppet's provider stack), even when the key has no module.
@@ -541,6 +565,7 @@ impl Cx<'_, '_> {
         } else {
             strategy.merge_found(found, 3)?
         };
+        self.close_merge(open, &merged);
         match merged {
             None => Ok(None),
             Some(v) => key.dig(v),
@@ -593,6 +618,9 @@ impl Cx<'_, '_> {
         }
         self.explain(|| lc.provider_name());
         self.indent(1);
+        if let Some(path) = &lc.path {
+            self.explain(|| format!("Using configuration \"{}\"", path.display()));
+        }
         self.s.name_stack.push(key.text.clone());
         let result = match &lc.config {
             HieraConfig::V5(config) => {
@@ -619,6 +647,7 @@ impl Cx<'_, '_> {
             &config.hierarchy
         };
         let mut found = Vec::new();
+        let open = self.open_merge(strategy, levels.len());
         for (index, level) in levels.iter().enumerate() {
             if let Some(v) =
                 self.level_lookup(lc, config, level, index, default_hierarchy, key, strategy)?
@@ -629,10 +658,12 @@ impl Cx<'_, '_> {
                 }
             }
         }
-        if found.is_empty() {
+        if levels.is_empty() {
             self.explain(|| format!("No such key: \"{}\"", key.text));
         }
-        strategy.merge_found(found, levels.len())
+        let merged = strategy.merge_found(found, levels.len())?;
+        self.close_merge(open, &merged);
+        Ok(merged)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -727,6 +758,7 @@ impl Cx<'_, '_> {
         };
         let mut found = Vec::new();
         let mut result = Ok(());
+        let open = self.open_merge(strategy, locations.len());
         for location in &locations {
             match self.location_lookup(
                 lc,
@@ -751,9 +783,11 @@ impl Cx<'_, '_> {
                 }
             }
         }
-        self.indent(-1);
         result?;
-        strategy.merge_found(found, locations.len())
+        let merged = strategy.merge_found(found, locations.len())?;
+        self.close_merge(open, &merged);
+        self.indent(-1);
+        Ok(merged)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1073,9 +1107,10 @@ impl Cx<'_, '_> {
         let compiled = match self.s.options.get(&module) {
             Some(c) => c.clone(),
             None => {
-                let saved = self.s.explainer.take();
+                self.explain(|| format!("Searching for \"{LOOKUP_OPTIONS}\""));
+                self.indent(1);
                 let c = self.retrieve_options(module.as_deref());
-                self.s.explainer = saved;
+                self.indent(-1);
                 let c = c?;
                 self.s.options.insert(module.clone(), c.clone());
                 c

@@ -11,12 +11,15 @@ pub struct Explainer {
 }
 
 impl Explainer {
+    /// A line (text of several lines is indented as a block).
     pub(crate) fn line(&mut self, text: String) {
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
+        for line in text.lines() {
+            for _ in 0..self.depth {
+                self.out.push_str("  ");
+            }
+            self.out.push_str(line);
+            self.out.push('\n');
         }
-        self.out.push_str(&text);
-        self.out.push('\n');
     }
 
     pub(crate) fn indent(&mut self, by: i32) {
@@ -32,16 +35,24 @@ impl Explainer {
     }
 }
 
-/// A value as the explanation shows it (JSON-like, `undef` for nil).
+/// A value as the explanation shows it: pretty-printed over several lines, hashes
+/// with `=>`, as `puppet lookup --explain` prints values.
 pub(crate) fn render(value: &Data) -> String {
     let mut out = String::new();
-    write(value, &mut out);
+    write(value, 0, &mut out);
     out
 }
 
-fn write(value: &Data, out: &mut String) {
+fn newline(depth: usize, out: &mut String) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+fn write(value: &Data, depth: usize, out: &mut String) {
     match value {
-        Data::Undef => out.push_str("undef"),
+        Data::Undef => out.push_str("nil"),
         Data::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Data::Integer(i) => out.push_str(&i.to_string()),
         Data::Float(f) => out.push_str(&marionette_catalog::wire::ruby_float(*f)),
@@ -57,26 +68,32 @@ fn write(value: &Data, out: &mut String) {
             }
             out.push('"');
         }
+        Data::Array(items) if items.is_empty() => out.push_str("[]"),
         Data::Array(items) => {
             out.push('[');
             for (i, v) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push(',');
                 }
-                write(v, out);
+                newline(depth + 1, out);
+                write(v, depth + 1, out);
             }
+            newline(depth, out);
             out.push(']');
         }
+        Data::Hash(entries) if entries.is_empty() => out.push_str("{}"),
         Data::Hash(entries) => {
             out.push('{');
             for (i, (k, v)) in entries.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push(',');
                 }
-                write(k, out);
+                newline(depth + 1, out);
+                write(k, depth + 1, out);
                 out.push_str(" => ");
-                write(v, out);
+                write(v, depth + 1, out);
             }
+            newline(depth, out);
             out.push('}');
         }
         Data::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
