@@ -233,3 +233,38 @@ fn check_cases(cases: &[PathBuf]) {
         failures.join("\n")
     );
 }
+
+/// The bundled example environment (README's first command): each node in
+/// `examples/facts` compiles to the catalog real Puppet 7.23 produced for it
+/// (`examples/expected/<node>.json`, from the oracle, file paths relative to the env).
+#[test]
+fn bundled_example() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let env = root.join("env");
+    let env_prefix = format!("{}/", std::fs::canonicalize(&env).unwrap().display());
+    let mut nodes = 0;
+    for entry in std::fs::read_dir(root.join("facts")).unwrap() {
+        let facts = entry.unwrap().path();
+        let node = facts.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = std::fs::read_to_string(root.join("expected").join(format!("{node}.json")))
+            .unwrap_or_else(|_| panic!("examples/expected/{node}.json"));
+        // As the README runs it: the environment is named after its directory.
+        let (catalog, _) = marionette::compile_node(
+            &env,
+            None,
+            &node,
+            Some(&facts),
+            None,
+            None,
+            Default::default(),
+        )
+        .unwrap_or_else(|e| panic!("{node}: {}", e.message));
+        let actual: Json =
+            serde_json::from_str(&marionette::catalog::wire::to_json(&catalog)).unwrap();
+        let expected: Json = serde_json::from_str(&expected).unwrap();
+        let problems = diff(&expected, &actual, &env_prefix);
+        assert!(problems.is_empty(), "{node}:\n  {}", problems.join("\n  "));
+        nodes += 1;
+    }
+    assert!(nodes >= 2, "examples/facts has the example nodes");
+}
