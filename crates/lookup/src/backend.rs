@@ -207,6 +207,27 @@ impl Backend for JsonData {
     }
 }
 
+/// `hocon_data`: a HOCON file.
+pub struct HoconData;
+
+impl Backend for HoconData {
+    fn kind(&self) -> BackendKind {
+        BackendKind::DataHash
+    }
+
+    fn data_hash(
+        &self,
+        call: &BackendCall<'_>,
+        cx: &mut dyn BackendContext,
+    ) -> Result<Arc<Data>, LookupError> {
+        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
+            return Err(missing_path(call.function));
+        };
+        let file = path.to_string_lossy().into_owned();
+        cx.cached_file_data(path, &mut |text| crate::hocon::parse_hocon(text, &file))
+    }
+}
+
 /// The backends a compile can name, by function name.
 #[derive(Clone)]
 pub struct Backends {
@@ -222,13 +243,14 @@ impl std::fmt::Debug for Backends {
 }
 
 impl Default for Backends {
-    /// Puppet's own: `yaml_data` and `json_data`.
+    /// Puppet's own: `yaml_data`, `json_data` and `hocon_data`.
     fn default() -> Self {
         let mut b = Backends {
             by_name: HashMap::new(),
         };
         b.register("yaml_data", Arc::new(YamlData));
         b.register("json_data", Arc::new(JsonData));
+        b.register("hocon_data", Arc::new(HoconData));
         b
     }
 }

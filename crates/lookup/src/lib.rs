@@ -86,6 +86,7 @@ mod config;
 mod engine;
 mod error;
 mod explain;
+mod hocon;
 mod interpolate;
 mod json;
 mod locations;
@@ -93,13 +94,16 @@ mod merge;
 mod options;
 mod yaml;
 
-pub use backend::{Backend, BackendCall, BackendContext, Backends, DataHash, JsonData, YamlData};
+pub use backend::{
+    Backend, BackendCall, BackendContext, Backends, DataHash, HoconData, JsonData, YamlData,
+};
 pub use config::{
     parse_hiera_config, ConfigV3, ConfigV5, Defaults, Function, HieraConfig, Level, Locations,
     ParsedConfig,
 };
 pub use engine::{Hiera, HieraSources, LayerConfig, LookupFlags, LookupHost, Session};
 pub use error::{ErrorKind, Location, LookupError};
+pub use hocon::parse_hocon;
 pub use interpolate::{interpolate, split_key, sub_lookup, InterpolationContext, Segment};
 pub use json::parse_json;
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
