@@ -1,20 +1,19 @@
 //! Node classification: which node definition applies to a node, and what an external
 //! node classifier (ENC) adds to it.
 //!
-//! **Status: in progress.** Node-definition matching ([`node_names`], [`match_node`]) is
-//! done; the classifier trait for ENCs is planned.
-//!
 //! # Role
 //!
 //! Before evaluation, the compile needs to know, for one certname and its facts:
 //!
 //! * which `node` definition of the environment's manifests applies (or none, when the
-//!   manifests have no node definitions at all);
-//! * which classes (with parameters), top-scope parameters and environment an ENC assigns.
+//!   manifests have no node definitions at all): [`node_names`], [`match_node`];
+//! * which classes (with parameters), top-scope parameters and environment a classifier
+//!   assigns: [`NodeClassifier`], [`Classification`], [`parse_enc_output`].
 //!
-//! This crate answers both without doing I/O. Running an ENC script is I/O, so the exec
-//! terminus lives in the binary (or a plugin) behind the planned `NodeClassifier` trait; this crate
-//! parses and validates what the ENC printed.
+//! This crate answers both without doing I/O. Running an ENC script is I/O, so Puppet's
+//! `exec` node terminus lives at the edge (`marionette::enc::ExecClassifier`, in the
+//! facade crate) and plugins adapt to the same trait; this crate reads and checks what
+//! an ENC printed. The evaluator applies a classification (see `marionette_eval`).
 //!
 //! # Node-definition matching
 //!
@@ -32,30 +31,17 @@
 //! A regex node's captures become `$1`, `$2`... in the node body; its catalog name is
 //! `__node_regexp__` plus the regex source stripped of everything but `[-\w:.]`.
 //!
-//! # Planned API
+//! # ENC answers
 //!
-//! ```text
-//! pub enum NodePattern { Name(String), Regex(Regex), Default }
-//! pub fn match_node<'a>(patterns: impl IntoIterator<Item = (usize, &'a NodePattern)>,
-//!                       certname: &str, facts: &Facts, mode: NameMatching)
-//!     -> Result<Option<NodeMatch>, NodesError>;   // index of the definition + captures
-//!
-//! /// An ENC, or any other source of classification (plugins adapt to this trait).
-//! pub trait NodeClassifier: Send + Sync {
-//!     fn classify(&self, certname: &str, facts: &Facts)
-//!         -> Result<Classification, NodesError>;
-//! }
-//! pub struct Classification {
-//!     pub classes: Vec<(String, Option<Vec<(String, Data)>>)>, // list or hash form
-//!     pub parameters: Vec<(String, Data)>,     // top-scope variables, win over facts
-//!     pub environment: Option<String>,
-//! }
-//! pub fn parse_enc_output(yaml: &str) -> Result<Classification, NodesError>;
-//! ```
-//!
-//! ENC classes are evaluated after the node body, in the node's scope; classes with
-//! parameters before those without, whatever the ENC's order. Parameter values are planned
-//! as `marionette_catalog::Data`.
+//! An ENC prints YAML: `classes` (a list of names, or a hash of name => parameters),
+//! `parameters` (top-scope variables) and `environment`. How Puppet merges that with
+//! facts and node definitions (ENC parameters win over facts with a warning; ENC classes
+//! are declared in the node's scope after the node body, those with parameters first,
+//! and evaluated lazily with the defined types) is the evaluator's part.
+
+mod classify;
+
+pub use classify::{parse_enc_output, Classification, ClassifyError, NodeClassifier, Parameters};
 
 /// How a certname is matched against node definitions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
