@@ -12,6 +12,7 @@
 //!   still pending are merged, tags flow from containers to what they contain, and
 //!   non-relationship metaparameters flow down containment from `Class[main]`.
 
+mod enc;
 mod finish;
 mod resources;
 
@@ -41,6 +42,9 @@ pub struct NodeInput {
     pub trusted: Option<ValueMap>,
     /// `$server_facts`; when None, defaults are used.
     pub server_facts: Option<ValueMap>,
+    /// What the node classifier (ENC) answered, if there is one: classes declared in
+    /// the node's scope, top-scope parameters (the environment is already chosen).
+    pub classification: Option<marionette_nodes::Classification>,
 }
 
 /// Settings of a compile.
@@ -60,6 +64,10 @@ pub struct CompileOptions {
     /// Puppet's `strict = error`: an environment setting too (see
     /// `Environment::strict_error`).
     pub strict_error: bool,
+    /// The node classifier (Puppet's `node_terminus`, e.g. an ENC script), asked by
+    /// whoever loads the environment, since it may choose the environment
+    /// (`marionette::compile_node`); the compile applies `NodeInput::classification`.
+    pub classifier: Option<Arc<dyn marionette_nodes::NodeClassifier>>,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).
@@ -458,7 +466,8 @@ impl<'e> Compiler<'e> {
     }
 
     fn run(&mut self) -> Result<cat::Catalog, EvalError> {
-        self.set_top_variables();
+        self.register_enc_classes()?;
+        self.set_top_variables()?;
         // Scaffolding: Stage[main], Class[Settings], Class[main].
         let stage = self.add_resource(self.simple_res(
             "Stage",
@@ -502,6 +511,7 @@ impl<'e> Compiler<'e> {
             self.eval_statements(&file.program.body, top, file)?;
         }
         self.evaluate_node()?;
+        self.declare_enc_classes()?;
         self.evaluate_generators()?;
         self.finish()?;
         self.fail_on_unevaluated()?;
@@ -555,51 +565,6 @@ impl<'e> Compiler<'e> {
         if self.resources[target].container.is_none() {
             self.resources[target].container = Some(source);
         }
-    }
-    pub(crate) fn set_top_variables(&mut self) {
-        let facts = self.node.facts.clone();
-        let top = &mut self.scopes[0];
-        for (k, v) in &facts {
-            if let Value::Str(name) = k {
-                top.vars.insert(name.to_string(), v.clone());
-            }
-        }
-        top.vars.insert("facts".into(), Value::hash(facts.clone()));
-        let trusted = self.node.trusted.clone().unwrap_or_else(|| {
-            let mut t = ValueMap::new();
-            let certname = self.node.name.clone();
-            let (hostname, domain) = match certname.split_once('.') {
-                Some((h, d)) => (h.to_string(), d.to_string()),
-                None => (certname.clone(), String::new()),
-            };
-            t.insert(Value::str("authenticated"), Value::str("remote"));
-            t.insert(Value::str("certname"), Value::str(certname.as_str()));
-            t.insert(Value::str("extensions"), Value::hash(ValueMap::new()));
-            t.insert(Value::str("hostname"), Value::str(hostname));
-            t.insert(Value::str("domain"), Value::str(domain));
-            t.insert(Value::str("external"), Value::hash(ValueMap::new()));
-            t
-        });
-        let mut server_facts = self.node.server_facts.clone().unwrap_or_default();
-        server_facts.insert(
-            Value::str("environment"),
-            Value::str(self.env.name.as_str()),
-        );
-        let top = &mut self.scopes[0];
-        for (k, v) in &server_facts {
-            if let Value::Str(name) = k {
-                if name.as_ref() != "environment" {
-                    top.vars.insert(name.to_string(), v.clone());
-                }
-            }
-        }
-        top.vars.insert("trusted".into(), Value::hash(trusted));
-        top.vars
-            .insert("server_facts".into(), Value::hash(server_facts));
-        top.vars
-            .insert("environment".into(), Value::str(self.env.name.as_str()));
-        top.vars.insert("name".into(), Value::str("main"));
-        top.vars.insert("title".into(), Value::str("main"));
     }
 
     // ------------------------------------------------------------------ nodes
@@ -1238,9 +1203,18 @@ impl<'e> Compiler<'e> {
         result
     }
 
+    /// Evaluates a class declared but not evaluated (the ENC's classes), as Puppet's
+    /// `evaluate_definitions` does: errors are reported against the Class resource,
+    /// which has no location.
+    fn evaluate_lazy_class(&mut self, id: ResId) -> Result<(), EvalError> {
+        self.evaluate_class(id)
+            .map_err(|e| e.wrapped("a Resource Statement", Location::default(), true))
+    }
+
     // ------------------------------------------------------------------ lazy evaluation
 
-    /// Collectors, then defined types, until neither finds anything new.
+    /// Collectors, then defined types and classes not evaluated yet, until neither
+    /// finds anything new.
     fn evaluate_generators(&mut self) -> Result<(), EvalError> {
         let mut rounds = 0;
         loop {
@@ -1248,12 +1222,18 @@ impl<'e> Compiler<'e> {
             let pending: Vec<ResId> = (0..self.resources.len())
                 .filter(|&i| {
                     let r = &self.resources[i];
-                    !r.evaluated && !r.virtual_ && matches!(r.kind, ResKind::Define(..))
+                    !r.evaluated
+                        && !r.virtual_
+                        && matches!(r.kind, ResKind::Define(..) | ResKind::Class)
                 })
                 .collect();
             for id in pending {
                 if !self.resources[id].evaluated {
-                    self.evaluate_define(id)?;
+                    if matches!(self.resources[id].kind, ResKind::Class) {
+                        self.evaluate_lazy_class(id)?;
+                    } else {
+                        self.evaluate_define(id)?;
+                    }
                     progress = true;
                 }
             }

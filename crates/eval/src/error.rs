@@ -110,7 +110,8 @@ impl EvalError {
     /// Puppet's wrapping of a runtime error by the expression (or resource) it happened
     /// in: `Error while evaluating <what>, <message>` at that location. Errors that are
     /// already evaluation errors or located are kept, unless `rewrap` (which wraps the
-    /// full text of any error, as Puppet does for errors inside defined types).
+    /// full text of any error, as Puppet does for errors inside defined types). A
+    /// location without a file is none.
     pub(crate) fn wrapped(self, what: &str, location: Location, rewrap: bool) -> EvalError {
         if !self.is_error() || (!rewrap && self.style != ErrorStyle::Runtime) {
             return self;
@@ -122,7 +123,7 @@ impl EvalError {
         };
         EvalError {
             message: format!("Error while evaluating {what}, {detail}"),
-            location: Some(location),
+            location: (!location.file.is_empty()).then_some(location),
             flow: None,
             labelled: true,
             style: ErrorStyle::Evaluation,

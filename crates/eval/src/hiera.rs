@@ -358,7 +358,7 @@ pub fn lookup_for_node(
     explain: bool,
 ) -> Result<LookupOutcome, EvalError> {
     let mut c = Compiler::new(env, node, options);
-    c.set_top_variables();
+    c.set_top_variables()?;
     let mut session = Session::new(env.hiera());
     if explain {
         session.start_explaining();
