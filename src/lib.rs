@@ -7,9 +7,11 @@
 pub use marionette_catalog as catalog;
 pub use marionette_eval as eval;
 pub use marionette_lookup as lookup;
+pub use marionette_nodes as nodes;
 pub use marionette_syntax as syntax;
 
 pub mod diagnostics;
+pub mod enc;
 pub mod facts;
 
 use std::path::{Path, PathBuf};
@@ -111,6 +113,8 @@ pub struct CompileFailure {
 
 /// Compiles one node from an environment directory, reading facts and trusted data
 /// files. The catalog's `version` and `catalog_uuid` are left for the caller to set.
+/// With a node classifier (`options.classifier`), the node is classified first
+/// ([`classify_node`]), which may choose another environment.
 pub fn compile_node(
     env_dir: &Path,
     env_name: Option<&str>,
@@ -120,8 +124,9 @@ pub fn compile_node(
     server_facts: Option<&Path>,
     options: eval::CompileOptions,
 ) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
-    let environment = load_environment(env_dir, env_name, node, &options)?;
-    let input = node_input(node, facts, trusted, server_facts)?;
+    let mut input = node_input(node, facts, trusted, server_facts)?;
+    let (env_dir, env_name) = classify_node(&mut input, env_dir, env_name, &options)?;
+    let environment = load_environment(&env_dir, env_name.as_deref(), node, &options)?;
     match eval::compile(&environment, input, options) {
         Ok(out) => Ok((out.catalog, out.log)),
         Err((error, log)) => Err(CompileFailure {
@@ -232,6 +237,68 @@ pub fn local_trusted(facts: &eval::ValueMap) -> eval::ValueMap {
         t.insert(Value::str("domain"), Value::Undef);
     }
     t
+}
+
+/// Asks the node classifier of `options`, if there is one, about the node of `input`
+/// (an ENC script: Puppet's `exec` node terminus) and keeps the answer in `input`.
+/// Returns the environment to load: `env_dir` and `env_name`, or the environment the
+/// classifier chose, the directory of that name beside `env_dir` (Puppet's
+/// environmentpath is `env_dir`'s parent).
+pub fn classify_node(
+    input: &mut eval::NodeInput,
+    env_dir: &Path,
+    env_name: Option<&str>,
+    options: &eval::CompileOptions,
+) -> Result<(PathBuf, Option<String>), CompileFailure> {
+    let unchanged = (env_dir.to_path_buf(), env_name.map(str::to_string));
+    let Some(classifier) = &options.classifier else {
+        return Ok(unchanged);
+    };
+    let facts = eval::wire::to_data(&eval::Value::hash(input.facts.clone()), false);
+    let classification = classifier.classify(&input.name, &facts).map_err(|e| {
+        failure(format!(
+            "{}\n  (from {}; an ENC failure has no position in the manifests)",
+            e.message,
+            classifier.describe()
+        ))
+    })?;
+    let wanted = classification.environment.clone();
+    input.classification = Some(classification);
+    let Some(wanted) = wanted else {
+        return Ok(unchanged);
+    };
+    let current = std::fs::canonicalize(env_dir).map_err(|e| {
+        failure(format!(
+            "cannot open environment {}: {e}",
+            env_dir.display()
+        ))
+    })?;
+    let current_name = env_name.map(str::to_string).unwrap_or_else(|| {
+        current
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    if wanted == current_name {
+        return Ok(unchanged);
+    }
+    let dir = other_environment(&current, &wanted).map_err(failure)?;
+    Ok((dir, Some(wanted)))
+}
+
+/// The directory of environment `name` in the environmentpath `current` is in (its
+/// parent directory), or Puppet's error.
+fn other_environment(current: &Path, name: &str) -> Result<PathBuf, String> {
+    let path = current.parent().unwrap_or(current);
+    let dir = path.join(name);
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if valid && dir.is_dir() {
+        return Ok(dir);
+    }
+    Err(format!(
+        "Could not find a directory environment named '{name}' anywhere in the path: {}. Does the directory exist?",
+        path.display()
+    ))
 }
 
 fn default_trusted(node: &str) -> eval::ValueMap {

@@ -18,6 +18,7 @@ commands:
           [--server-facts FILE] [--output FILE] [--stable-ids]
           [--legacy-node-matching] [--legacy-node-inheritance] [--legacy-import]
           [--strict-variables] [--strict-error] [--hiera-config FILE]
+          [--enc SCRIPT [--enc-timeout SECONDS]]
       Compile NAME's catalog from the environment in DIR (its manifests/, modules/
       and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
@@ -32,6 +33,9 @@ commands:
                               the global layer and non-hash data files fail)
       --hiera-config FILE     the global hiera.yaml (Puppet's hiera_config); without
                               it there is no global Hiera layer
+      --enc SCRIPT            classify the node with an external node classifier,
+                              run as `SCRIPT NAME` (Puppet's exec node terminus)
+      --enc-timeout SECONDS   give up on the ENC after SECONDS (default 60)
   lookup KEY... --env DIR --node NAME [--facts FILE] [--trusted FILE]
           [--hiera-config FILE] [--merge first|unique|hash|deep]
           [--knock-out-prefix P] [--sort-merged-arrays] [--merge-hash-arrays]
@@ -190,6 +194,7 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         keys: Vec::new(),
         lookup_options: Vec::new(),
     };
+    let (mut enc, mut enc_timeout) = (None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -228,6 +233,20 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
             "--hiera-config" | "--hiera_config" => {
                 out.options.hiera_config = Some(PathBuf::from(value()?))
             }
+            // `puppet lookup` asks the plain node terminus (unless --compile).
+            "--enc" if !lookup => enc = Some(PathBuf::from(value()?)),
+            "--enc-timeout" if !lookup => {
+                let v = value()?;
+                let timeout = v
+                    .parse()
+                    .ok()
+                    .and_then(|s: f64| std::time::Duration::try_from_secs_f64(s).ok())
+                    .filter(|d| !d.is_zero())
+                    .ok_or_else(|| {
+                        format!("--enc-timeout expects a number of seconds, not '{v}'")
+                    })?;
+                enc_timeout = Some(timeout);
+            }
             key if lookup && !key.starts_with('-') => out.keys.push(key.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -237,6 +256,15 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         return Err("a KEY is required".into());
     }
     out.node = node.ok_or("--node NAME is required")?;
+    if let Some(script) = enc {
+        let mut classifier = marionette::enc::ExecClassifier::new(script);
+        if let Some(timeout) = enc_timeout {
+            classifier = classifier.with_timeout(timeout);
+        }
+        out.options.classifier = Some(std::sync::Arc::new(classifier));
+    } else if enc_timeout.is_some() {
+        return Err("--enc-timeout needs --enc".into());
+    }
     Ok(out)
 }
 
