@@ -26,12 +26,17 @@ fn cases() -> Vec<PathBuf> {
     out
 }
 
-/// Our options for the oracle's flags in `args`.
+/// Our options for the oracle's flags in `args`, and the case's `enc` script.
 fn options(case: &Path) -> marionette::eval::CompileOptions {
     let mut options = marionette::eval::CompileOptions::default();
     let global = case.join("global/hiera.yaml");
     if global.is_file() {
         options.hiera_config = Some(global);
+    }
+    if case.join("enc").is_file() {
+        options.classifier = Some(std::sync::Arc::new(marionette::enc::ExecClassifier::new(
+            case.join("enc"),
+        )));
     }
     let args = std::fs::read_to_string(case.join("args")).unwrap_or_default();
     for arg in args.split_whitespace() {
@@ -141,11 +146,13 @@ fn conformance_with_puppet() {
 }
 
 /// The oracle's own examples (`../shared/oracle/examples`), those whose features are
-/// built; Hiera and ENC examples join when those land.
+/// built; the Hiera example joins when Hiera lands.
 #[test]
 fn oracle_examples() {
     const BUILT: &[&str] = &[
         "collectors_virtual",
+        "enc_classes",
+        "enc_list",
         "facts_trusted_data",
         "hiera_lookup",
         "lang_classes",
@@ -198,13 +205,17 @@ fn check_cases(cases: &[PathBuf]) {
                 }
             }
             (Err(failure), _, Some(expected)) => {
-                // Puppet's last `Error:` line: the first line of the message, or the
-                // whole of a one-line message (which ends with the node).
-                let case_prefix = format!("{}/", case.display());
-                let actual = format!("Error: {}", failure.message)
+                // Puppet's last `Error:` line (the one regen.sh keeps) is the first
+                // line of our message (an ENC failure adds one naming the script).
+                // Paths are relative to env/ or to the case (an ENC script); the
+                // environmentpath (for us the case directory, env/'s parent) is
+                // written <environmentpath>.
+                let case_dir = std::fs::canonicalize(case).unwrap().display().to_string();
+                let message = failure.message.lines().next().unwrap_or_default();
+                let actual = format!("Error: {message}")
                     .replace(&env_prefix, "")
-                    .replace(&case_prefix, "");
-                let actual = actual.lines().next().unwrap_or_default().to_string();
+                    .replace(&format!("{case_dir}/"), "")
+                    .replace(&case_dir, "<environmentpath>");
                 if actual.trim() != expected.trim() {
                     failures.push(format!(
                         "{name}: error differs\n  expected {}\n  actual   {}",

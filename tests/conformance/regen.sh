@@ -10,8 +10,11 @@
 # flags, one line, e.g. --no-strict-hostname), `global/hiera.yaml` (the global Hiera
 # layer, passed as --set hiera_config=...) and `enc` (an executable ENC script, passed
 # as --enc). The result is expected.json (file paths
-# relative to env/) or, when Puppet fails, expected.error (its last Error: line, the one that names the node, with
-# the environment path removed).
+# relative to env/) or, when Puppet fails, expected.error (its last Error: line, the
+# one that names the node, with the case's path removed and the oracle's private
+# environmentpath written <environmentpath>). When the oracle refuses its input before
+# Puppet runs (exit 2, e.g. an ENC script that is not executable), its
+# `puppet-compile: ` message is recorded as the error.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 oracle=${ORACLE:-$here/../../../shared/oracle/puppet-compile}
@@ -44,7 +47,10 @@ PY
     printf '%-40s ok\n' "$case"
   else
     rm -f "$here/$case/expected.json"
-    grep '^Error: ' "$here/$case/.stderr" | tail -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" > "$here/$case/expected.error"
+    { grep '^Error: ' "$here/$case/.stderr" ||
+      grep '^puppet-compile: ' "$here/$case/.stderr" | sed 's/^puppet-compile: /Error: /'; } |
+      tail -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" \
+        -e 's|[^ ]*/puppet-oracle-[^/ ]*/environments|<environmentpath>|g' > "$here/$case/expected.error"
     printf '%-40s error: %s\n' "$case" "$(cat "$here/$case/expected.error")"
   fi
   rm -f "$here/$case/.stderr"

@@ -1,0 +1,3 @@
+class broken {
+  fail('broken on purpose')
+}

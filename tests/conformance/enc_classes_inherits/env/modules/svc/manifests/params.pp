@@ -1,0 +1,3 @@
+class svc::params {
+  $user = 'svc'
+}

@@ -1,0 +1,2 @@
+include base
+notify { 'main': }

@@ -1,0 +1,3 @@
+class role {
+  notify { 'role': message => "${role} ${::role}" }
+}

@@ -1,0 +1,4 @@
+node /^web(\d+)\./ {
+  notify { 'web': message => $1 }
+}
+node default { }

@@ -1,0 +1,3 @@
+node default {
+  class { 'app': port => 1 }
+}

@@ -1,0 +1,7 @@
+define wants_app () {
+  include app
+  notify { "wants ${title}": message => "port ${app::port}" }
+}
+node default {
+  wants_app { 'x': }
+}

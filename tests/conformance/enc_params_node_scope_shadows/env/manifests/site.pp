@@ -1,0 +1,4 @@
+node default {
+  $datacenter = 'node-scope'
+  notify { 'node': message => "${datacenter} ${::datacenter}" }
+}

@@ -1,0 +1,1 @@
+notify { 'server': message => "${servername} ${server_facts['servername']} ${serverip}" }
