@@ -13,6 +13,7 @@ pub use marionette_syntax as syntax;
 pub mod diagnostics;
 pub mod enc;
 pub mod facts;
+pub mod fleet;
 
 use std::path::{Path, PathBuf};
 
@@ -323,6 +324,23 @@ fn default_server_facts() -> eval::ValueMap {
     t.insert(Value::str("servername"), Value::str("puppet.oracle.test"));
     t.insert(Value::str("serverip"), Value::str("127.0.0.1"));
     t
+}
+
+/// Sets a catalog's `catalog_uuid` and `version` as Puppet does (a random UUID, the
+/// time), or to zeros and 0 when `stable` (reproducible output).
+pub fn stamp_catalog(catalog: &mut catalog::Catalog, stable: bool) {
+    if stable {
+        catalog.catalog_uuid = "00000000-0000-0000-0000-000000000000".into();
+        catalog.version = catalog::Version::Integer(0);
+    } else {
+        catalog.catalog_uuid = random_uuid();
+        catalog.version = catalog::Version::Integer(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(0),
+        );
+    }
 }
 
 /// A random version-4 UUID (for `catalog_uuid`).

@@ -24,6 +24,14 @@ commands:
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
       an error: `Error: ...` on stderr, nothing on stdout, exit 1.
       --stable-ids            catalog_uuid of zeros and version 0 (reproducible)
+      --facts-dir DIR         compile every node with a facts file in DIR
+                              (<certname>.yaml/.yml/.json) in parallel, the
+                              environment loaded once; catalogs go to
+                              --output-dir as <certname>.json (atomically); a
+                              failing node never stops the others; a summary
+                              and, on a terminal, a progress bar on stderr
+      --jobs N                parallel compiles (default: one per CPU)
+      --shard K/N             only the K-th of N stable parts of the fleet
       --legacy-node-matching  Puppet <= 6 node matching (strict_hostname_checking
                               off): also try the certname with its domain parts
                               chopped off, and the fqdn fact
@@ -176,6 +184,11 @@ struct CompileArgs {
     /// `(flag, value)`.
     keys: Vec<String>,
     lookup_options: Vec<(String, Option<String>)>,
+    /// Fleet compiles: `--facts-dir`, `--output-dir`, `--jobs`, `--shard K/N`.
+    facts_dir: Option<PathBuf>,
+    output_dir: Option<PathBuf>,
+    jobs: usize,
+    shard: Option<(usize, usize)>,
 }
 
 fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
@@ -193,6 +206,10 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         options: Default::default(),
         keys: Vec::new(),
         lookup_options: Vec::new(),
+        facts_dir: None,
+        output_dir: None,
+        jobs: 0,
+        shard: None,
     };
     let (mut enc, mut enc_timeout) = (None, None);
     let mut it = args.iter();
@@ -215,6 +232,24 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
             "--trusted" => out.trusted = Some(PathBuf::from(value()?)),
             "--server-facts" => out.server_facts = Some(PathBuf::from(value()?)),
             "--output" | "-o" => out.output = Some(PathBuf::from(value()?)),
+            "--facts-dir" if !lookup => out.facts_dir = Some(PathBuf::from(value()?)),
+            "--output-dir" if !lookup => out.output_dir = Some(PathBuf::from(value()?)),
+            "--jobs" | "-j" if !lookup => {
+                out.jobs = value()?
+                    .parse()
+                    .map_err(|_| "--jobs needs a number".to_string())?
+            }
+            "--shard" if !lookup => {
+                let v = value()?;
+                let parsed = v
+                    .split_once('/')
+                    .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                    .filter(|&(k, n): &(usize, usize)| k >= 1 && k <= n);
+                out.shard = Some(
+                    parsed
+                        .ok_or_else(|| format!("--shard needs K/N with 1 <= K <= N, got '{v}'"))?,
+                );
+            }
             "--stable-ids" => out.stable_ids = true,
             "--legacy-node-matching" | "--no-strict-hostname" => {
                 out.options.legacy_node_matching = true
@@ -255,7 +290,11 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
     if lookup && out.keys.is_empty() {
         return Err("a KEY is required".into());
     }
-    out.node = node.ok_or("--node NAME is required")?;
+    out.node = match (node, &out.facts_dir) {
+        (Some(n), _) => n,
+        (None, Some(_)) => String::new(),
+        (None, None) => return Err("--node NAME (or --facts-dir DIR) is required".into()),
+    };
     if let Some(script) = enc {
         let mut classifier = marionette::enc::ExecClassifier::new(script);
         if let Some(timeout) = enc_timeout {
@@ -276,6 +315,9 @@ fn compile_command(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if args.facts_dir.is_some() {
+        return fleet_command(&args);
+    }
     match marionette::compile_node(
         &args.env,
         args.env_name.as_deref(),
@@ -287,18 +329,7 @@ fn compile_command(args: &[String]) -> ExitCode {
     ) {
         Ok((mut catalog, log)) => {
             print_log(&log);
-            if args.stable_ids {
-                catalog.catalog_uuid = "00000000-0000-0000-0000-000000000000".into();
-                catalog.version = marionette::catalog::Version::Integer(0);
-            } else {
-                catalog.catalog_uuid = marionette::random_uuid();
-                catalog.version = marionette::catalog::Version::Integer(
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map(|d| d.as_secs() as i64)
-                        .unwrap_or(0),
-                );
-            }
+            marionette::stamp_catalog(&mut catalog, args.stable_ids);
             let json = marionette::catalog::wire::to_json(&catalog);
             match &args.output {
                 Some(path) => {
@@ -316,6 +347,68 @@ fn compile_command(args: &[String]) -> ExitCode {
             eprintln!("Error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn fleet_command(args: &CompileArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    let (Some(facts_dir), Some(output_dir)) = (&args.facts_dir, &args.output_dir) else {
+        eprintln!("marionette compile: --facts-dir needs --output-dir\n\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let opts = marionette::fleet::FleetOptions {
+        env_dir: args.env.clone(),
+        env_name: args.env_name.clone(),
+        facts_dir: facts_dir.clone(),
+        output_dir: output_dir.clone(),
+        jobs: args.jobs,
+        shard: args.shard,
+        stable_ids: args.stable_ids,
+        options: args.options.clone(),
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |done: usize, total: usize, failed: usize| {
+        if terminal {
+            let width = 30;
+            let filled = if total == 0 {
+                width
+            } else {
+                done * width / total
+            };
+            eprint!(
+                "\r[{}{}] {done}/{total} nodes, {failed} failed",
+                "#".repeat(filled),
+                " ".repeat(width - filled)
+            );
+        }
+    };
+    let report = match marionette::fleet::compile_fleet(&opts, &progress) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if terminal {
+        eprintln!();
+    }
+    for (node, message) in &report.failures {
+        eprintln!(
+            "Error: {node}: {}",
+            message.lines().next().unwrap_or_default()
+        );
+    }
+    eprintln!(
+        "{} nodes compiled in {:.2} s ({:.1} catalogs/s), {} failed",
+        report.nodes,
+        report.elapsed.as_secs_f64(),
+        report.rate(),
+        report.failures.len()
+    );
+    if report.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 
