@@ -370,11 +370,7 @@ fn fleet_command(args: &CompileArgs) -> ExitCode {
     let progress = |done: usize, total: usize, failed: usize| {
         if terminal {
             let width = 30;
-            let filled = if total == 0 {
-                width
-            } else {
-                done * width / total
-            };
+            let filled = (done * width).checked_div(total).unwrap_or(width);
             eprint!(
                 "\r[{}{}] {done}/{total} nodes, {failed} failed",
                 "#".repeat(filled),
