@@ -889,6 +889,15 @@ impl Cx<'_, '_> {
                 match hash.get(&key.root) {
                     None => None,
                     Some(v) => {
+                        // Puppet's `validate_data_value`: a Symbol, or a hash with a
+                        // Boolean key, fails here and not when the file is read.
+                        crate::lookup_value::check_lookup_value(v, || {
+                            let found = format!("Value for key '{}', in hash returned from data_hash function '{function}'", key.root);
+                            match location {
+                                Some(_) => format!("{found}, when using location '{loc_id}',"),
+                                None => found,
+                            }
+                        })?;
                         let v = v.clone();
                         Some(interpolate(&v, self, true)?)
                     }

@@ -90,6 +90,7 @@ mod hocon;
 mod interpolate;
 mod json;
 mod locations;
+mod lookup_value;
 mod merge;
 mod options;
 mod yaml;

@@ -1,63 +1,51 @@
-//! YAML the way Puppet's Hiera reads it: Ruby Psych's `YAML.safe_load` (YAML 1.1 scalars,
+//! YAML the way Puppet's Hiera reads it: Ruby Psych's `YAML.safe_load` (YAML 1.1,
 //! `permitted_classes: [Symbol]`, `aliases: true`), as `Puppet::Util::Yaml.safe_load` calls
 //! it from the `yaml_data` backend.
 //!
-//! Built on `yaml-rust2`'s event parser; the scalar rules are Psych's `ScalarScanner#tokenize`
-//! (Psych 4, the version the reference Puppet runs on), including its oddities:
+//! Three layers, as in Ruby: `scanner` and `parser` are libyaml 0.2.5 (the library under
+//! Psych) rewritten, so syntax errors carry libyaml's words and positions; the builder
+//! here is Psych's `ToRuby` (tags, anchors and aliases, `<<` merge keys, refused classes);
+//! `tokenize` is Psych 4's `ScalarScanner#tokenize` for plain scalars, with its oddities:
 //! `0o17` and `1e3` are strings, `1:30` is the integer 5400, `1,000` is 1000, and dates and
 //! timestamps are an error ("Tried to load unspecified class: Date") because `safe_load`
 //! does not permit `Date`/`Time`.
+//!
+//! Like Psych, only the first document is read: whatever follows its end is not parsed.
+
+mod parser;
+mod scanner;
+
+use std::collections::HashMap;
 
 use marionette_catalog::Data;
-use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
-use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 use crate::error::{ErrorKind, LookupError};
+use crate::lookup_value::ruby_object;
+use parser::{Event, Parser};
+use scanner::{Mark, ScalarStyle};
 
 /// Parses the first document of `text`. An empty document is `Data::Undef`.
 ///
-/// `file` is only used in error messages and locations. Errors are prefixed with
-/// `(<file>): ` as `Puppet::Util::Yaml` does; class refusals are Psych's words.
-/// FIXME: syntax errors are yaml-rust2's descriptions, not libyaml's (Psych says
-/// "did not find expected ',' or ']' while parsing a flow sequence at line 2 column 4").
+/// `file` is only used in error messages and locations. Errors are worded as
+/// `Puppet::Util::Yaml.safe_load` words them: `(<file>): ` and Psych's message for syntax
+/// errors and refused classes, Ruby's bare message for the other failures. Ruby Symbols
+/// are read as their names here. FIXME: `hiera.yaml` would see a Symbol, and fail
+/// Puppet's type checks.
 pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut builder = Builder {
-        file,
-        stack: Vec::new(),
-        anchors: Vec::new(),
-        root: None,
-        error: None,
-        docs: 0,
-        alias_budget: ALIAS_BUDGET,
-    };
-    let mut parser = Parser::new_from_str(text);
-    if let Err(e) = parser.load(&mut builder, true) {
-        let m = e.marker();
-        return Err(LookupError::new(
-            ErrorKind::Syntax,
-            format!(
-                "({file}): {} at line {} column {}",
-                e.info(),
-                m.line(),
-                m.col() + 1
-            ),
-        )
-        .at(file, m.line(), m.col() + 1)
-        .as_runtime());
-    }
-    if let Some(e) = builder.error {
-        return Err(e.as_runtime());
-    }
-    Ok(builder.root.map(|n| n.value).unwrap_or(Data::Undef))
+    load(text, file, Symbols::AsNames)
 }
 
 /// The `yaml_data` backend's reading of one file: the hash it contains, and the warning
 /// Puppet logs when the file holds something else (then the data is an empty hash;
 /// an empty file is an empty hash without a warning). Syntax errors read
 /// `Unable to parse (<file>): ...` as Puppet words them.
+///
+/// Values that are not Puppet data stay in the hash for the lookup to refuse when it
+/// finds them (see [`crate::lookup_value`]): a Ruby Symbol value (`:sym`, but `:default`
+/// and `:undef` are Puppet's `default` and `undef`), hash keys that are Booleans or
+/// `~`. Symbol keys are strings, as `yaml_data` converts them.
 pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), LookupError> {
-    match parse_yaml(text, file) {
+    match load(text, file, Symbols::AsRuby) {
         Ok(Data::Hash(h)) => Ok((Data::Hash(h), None)),
         // `safe_load` turns an empty document into `false`, which `yaml_data` accepts silently.
         Ok(Data::Undef) | Ok(Data::Bool(false)) => Ok((Data::Hash(Vec::new()), None)),
@@ -76,6 +64,63 @@ pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), 
     }
 }
 
+/// What a Ruby Symbol value becomes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Symbols {
+    /// Its name, a string.
+    AsNames,
+    /// `default`, `undef`, or a Ruby object that a lookup refuses.
+    AsRuby,
+}
+
+fn load(text: &str, file: &str, symbols: Symbols) -> Result<Data, LookupError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let syntax = |e: scanner::SyntaxError| {
+        LookupError::new(ErrorKind::Syntax, format!("({file}): {}", e.describe()))
+            .at(file, e.context_mark.line + 1, e.context_mark.column + 1)
+            .as_runtime()
+    };
+    scanner::check_characters(text).map_err(syntax)?;
+    let mut builder = Builder {
+        symbols,
+        stack: Vec::new(),
+        anchors: HashMap::new(),
+        root: None,
+        error: None,
+        alias_budget: ALIAS_BUDGET,
+    };
+    let mut parser = Parser::new(text);
+    // Psych builds the first document's tree before it converts anything, so a syntax
+    // error anywhere in that document wins over a refused class.
+    while let Some((event, mark)) = parser.next_event().map_err(syntax)? {
+        match event {
+            Event::DocumentEnd | Event::StreamEnd => break,
+            event => builder.on_event(event, mark),
+        }
+    }
+    if let Some((refusal, mark)) = builder.error {
+        let message = match refusal {
+            Refusal::Class(class) => {
+                format!("({file}): Tried to load unspecified class: {class}")
+            }
+            Refusal::Ruby(message) => message,
+        };
+        return Err(LookupError::new(ErrorKind::Syntax, message)
+            .at(file, mark.line + 1, mark.column + 1)
+            .as_runtime());
+    }
+    Ok(builder.root.map(|n| n.value).unwrap_or(Data::Undef))
+}
+
+/// Why Psych's conversion to Ruby objects failed.
+#[derive(Debug, Clone, PartialEq)]
+enum Refusal {
+    /// `Psych::DisallowedClass` for this class name.
+    Class(String),
+    /// Another Ruby exception, by its message (`invalid value for Float(): "x"`).
+    Ruby(String),
+}
+
 /// What kind of YAML node a value came from (merge keys care).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {
@@ -88,19 +133,34 @@ enum Shape {
 struct Node {
     value: Data,
     shape: Shape,
-    /// For sequences: the shapes of the elements (a `<<: [*a, *b]` needs mappings).
-    element_shapes: Vec<Shape>,
+    /// For sequences: whether each element is a hash (a `<<: [*a, *b]` needs hashes).
+    element_hashes: Vec<bool>,
+}
+
+/// How a tagged collection is converted, and what Psych refuses once its children are
+/// read (`!ruby/exception` reads them first).
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
+    Plain,
+    /// `!!omap` on a sequence: a hash of each element's first key and last value.
+    Omap,
+    /// `!!str` on a mapping: the value of its `str` key.
+    Str,
+    RefuseAtEnd(Refusal),
 }
 
 enum Frame {
     Seq {
-        anchor: usize,
+        anchor: Option<String>,
+        kind: Kind,
         items: Vec<Data>,
-        shapes: Vec<Shape>,
+        hashes: Vec<bool>,
     },
     Map {
-        anchor: usize,
+        anchor: Option<String>,
+        kind: Kind,
         entries: Vec<(Data, Data)>,
+        /// The key read and whether it is a `<<` merge key.
         key: Option<(Data, bool)>,
     },
 }
@@ -126,38 +186,34 @@ fn size(d: &Data) -> usize {
     }
 }
 
-struct Builder<'a> {
+struct Builder {
+    symbols: Symbols,
     alias_budget: usize,
-    file: &'a str,
     stack: Vec<Frame>,
-    /// Anchor id -> the finished node (ids are dense, starting at 1).
-    anchors: Vec<Option<Node>>,
+    /// Anchor name -> the finished node; a later anchor of the same name replaces it.
+    anchors: HashMap<String, Node>,
     root: Option<Node>,
-    error: Option<LookupError>,
-    docs: usize,
+    /// The first failure, in Psych's conversion order, and where.
+    error: Option<(Refusal, Mark)>,
 }
 
-impl Builder<'_> {
-    fn fail(&mut self, message: String, mark: Marker) {
+const STR_TAG: &str = "tag:yaml.org,2002:str";
+
+impl Builder {
+    fn fail(&mut self, refusal: Refusal, mark: Mark) {
         if self.error.is_none() {
-            self.error = Some(
-                LookupError::new(ErrorKind::Syntax, format!("({}): {message}", self.file)).at(
-                    self.file,
-                    mark.line(),
-                    mark.col() + 1,
-                ),
-            );
+            self.error = Some((refusal, mark));
         }
     }
 
-    fn remember(&mut self, anchor: usize, node: &Node) {
-        if anchor == 0 {
-            return;
+    fn remember(&mut self, anchor: Option<String>, node: &Node) {
+        if let Some(a) = anchor {
+            self.anchors.insert(a, node.clone());
         }
-        if self.anchors.len() <= anchor {
-            self.anchors.resize(anchor + 1, None);
-        }
-        self.anchors[anchor] = Some(node.clone());
+    }
+
+    fn awaiting_key(&self) -> bool {
+        matches!(self.stack.last(), Some(Frame::Map { key: None, .. }))
     }
 
     /// Adds a finished node to the enclosing collection (or makes it the document).
@@ -168,8 +224,8 @@ impl Builder<'_> {
                     self.root = Some(node);
                 }
             }
-            Some(Frame::Seq { items, shapes, .. }) => {
-                shapes.push(node.shape);
+            Some(Frame::Seq { items, hashes, .. }) => {
+                hashes.push(matches!(node.value, Data::Hash(_)));
                 items.push(node.value);
             }
             Some(Frame::Map { entries, key, .. }) => match key.take() {
@@ -178,6 +234,190 @@ impl Builder<'_> {
                 Some((k, false)) => insert(entries, k, node.value),
             },
         }
+    }
+
+    fn on_event(&mut self, ev: Event, mark: Mark) {
+        match ev {
+            Event::Scalar {
+                anchor,
+                tag,
+                value,
+                quoted_implicit,
+                style,
+                ..
+            } => {
+                let is_key = self.awaiting_key();
+                let converted = match scalar(&value, tag.as_deref(), quoted_implicit, style) {
+                    Ok(v) => v,
+                    Err(refusal) => {
+                        self.fail(refusal, mark);
+                        Scalar::Data(Data::Undef)
+                    }
+                };
+                let data = match converted {
+                    Scalar::Data(d) => d,
+                    // `yaml_data` turns Symbol keys into strings.
+                    Scalar::Symbol(name) if is_key || self.symbols == Symbols::AsNames => {
+                        Data::String(name)
+                    }
+                    Scalar::Symbol(name) => match name.as_str() {
+                        "default" => Data::Default,
+                        "undef" => Data::Undef,
+                        _ => ruby_object("Symbol", &name),
+                    },
+                    Scalar::Object(class) => ruby_object(class, &value),
+                };
+                let merge = is_key
+                    && tag.as_deref() != Some(STR_TAG)
+                    && data == Data::String("<<".into());
+                let node = Node {
+                    value: data,
+                    shape: Shape::Scalar,
+                    element_hashes: Vec::new(),
+                };
+                self.remember(anchor, &node);
+                self.push(node, merge);
+            }
+            Event::Alias(name) => match self.anchors.get(&name).cloned() {
+                Some(node) => {
+                    let n = size(&node.value);
+                    if n > self.alias_budget {
+                        self.fail(
+                            Refusal::Ruby(format!(
+                                "aliases expand to more than {ALIAS_BUDGET} values"
+                            )),
+                            mark,
+                        );
+                        return;
+                    }
+                    self.alias_budget -= n;
+                    self.push(node, false)
+                }
+                None if self.in_progress(&name) => self.fail(
+                    Refusal::Ruby(format!(
+                        "Marionette does not support recursive data: alias *{name} refers to a collection that contains it"
+                    )),
+                    mark,
+                ),
+                None => self.fail(Refusal::Ruby(format!("Unknown alias: {name}")), mark),
+            },
+            Event::SequenceStart { anchor, tag } => {
+                let kind = match sequence_kind(tag.as_deref()) {
+                    Ok(k) => k,
+                    Err(refusal) => {
+                        self.fail(refusal, mark);
+                        Kind::Plain
+                    }
+                };
+                if self.stack.len() >= MAX_DEPTH {
+                    self.fail(
+                        Refusal::Ruby(format!("nesting deeper than {MAX_DEPTH} levels")),
+                        mark,
+                    );
+                }
+                self.stack.push(Frame::Seq {
+                    anchor,
+                    kind,
+                    items: Vec::new(),
+                    hashes: Vec::new(),
+                });
+            }
+            Event::MappingStart { anchor, tag } => {
+                let kind = match mapping_kind(tag.as_deref()) {
+                    Ok(k) => k,
+                    Err(refusal) => {
+                        self.fail(refusal, mark);
+                        Kind::Plain
+                    }
+                };
+                if self.stack.len() >= MAX_DEPTH {
+                    self.fail(
+                        Refusal::Ruby(format!("nesting deeper than {MAX_DEPTH} levels")),
+                        mark,
+                    );
+                }
+                self.stack.push(Frame::Map {
+                    anchor,
+                    kind,
+                    entries: Vec::new(),
+                    key: None,
+                });
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (anchor, kind, node) = match self.stack.pop() {
+                    Some(Frame::Seq {
+                        anchor,
+                        kind,
+                        items,
+                        hashes,
+                    }) => {
+                        if kind == Kind::Omap && !hashes.iter().all(|h| *h) {
+                            // Psych asks each element for its children.
+                            self.fail(
+                                Refusal::Ruby("undefined method `first' for nil:NilClass".into()),
+                                mark,
+                            );
+                        }
+                        let node = if kind == Kind::Omap {
+                            Node {
+                                value: omap(items),
+                                shape: Shape::Mapping,
+                                element_hashes: Vec::new(),
+                            }
+                        } else {
+                            Node {
+                                value: Data::Array(items),
+                                shape: Shape::Sequence,
+                                element_hashes: hashes,
+                            }
+                        };
+                        (anchor, kind, node)
+                    }
+                    Some(Frame::Map {
+                        anchor,
+                        kind,
+                        entries,
+                        ..
+                    }) => {
+                        let value = if kind == Kind::Str {
+                            match entries.iter().find(|(k, _)| *k == Data::String("str".into())) {
+                                Some((_, v)) => v.clone(),
+                                None => {
+                                    self.fail(
+                                        Refusal::Ruby("can't modify frozen NilClass: nil".into()),
+                                        mark,
+                                    );
+                                    Data::Undef
+                                }
+                            }
+                        } else {
+                            Data::Hash(entries)
+                        };
+                        let node = Node {
+                            value,
+                            shape: Shape::Mapping,
+                            element_hashes: Vec::new(),
+                        };
+                        (anchor, kind, node)
+                    }
+                    None => return,
+                };
+                if let Kind::RefuseAtEnd(refusal) = kind {
+                    self.fail(refusal, mark);
+                }
+                self.remember(anchor, &node);
+                self.push(node, false);
+            }
+            Event::StreamStart | Event::StreamEnd | Event::DocumentStart | Event::DocumentEnd => {}
+        }
+    }
+
+    fn in_progress(&self, name: &str) -> bool {
+        self.stack.iter().any(|f| match f {
+            Frame::Seq { anchor, .. } | Frame::Map { anchor, .. } => {
+                anchor.as_deref() == Some(name)
+            }
+        })
     }
 }
 
@@ -189,8 +429,9 @@ fn insert(entries: &mut Vec<(Data, Data)>, key: Data, value: Data) {
     }
 }
 
-/// Psych's `<<` handling in `revive_hash`: a mapping is merged in, a sequence of mappings
-/// is merged last-to-first (earlier ones win), anything else is kept as a `<<` key.
+/// Psych's `<<` handling in `revive_hash`: a mapping (or an alias of a hash) is merged
+/// in, a sequence of hashes is merged last-to-first (earlier ones win), anything else is
+/// kept as a `<<` key.
 fn merge_key(entries: &mut Vec<(Data, Data)>, key: Data, node: Node) {
     match (&node.shape, &node.value) {
         (Shape::Mapping, Data::Hash(h)) => {
@@ -198,9 +439,7 @@ fn merge_key(entries: &mut Vec<(Data, Data)>, key: Data, node: Node) {
                 insert(entries, k.clone(), v.clone());
             }
         }
-        (Shape::Sequence, Data::Array(items))
-            if node.element_shapes.iter().all(|s| *s == Shape::Mapping) =>
-        {
+        (Shape::Sequence, Data::Array(items)) if node.element_hashes.iter().all(|h| *h) => {
             let mut merged = Vec::new();
             for item in items.iter().rev() {
                 if let Data::Hash(h) = item {
@@ -217,147 +456,280 @@ fn merge_key(entries: &mut Vec<(Data, Data)>, key: Data, node: Node) {
     }
 }
 
-fn is_core_tag(tag: &Tag, name: &str) -> bool {
-    tag.suffix == name && matches!(tag.handle.as_str(), "tag:yaml.org,2002:" | "!!" | "!")
+/// `!!omap [a: 1, b: 2]`: Psych's `Omap`, a hash (of each element's first key and last
+/// value, as Psych reads them).
+fn omap(items: Vec<Data>) -> Data {
+    let mut entries = Vec::new();
+    for item in items {
+        if let Data::Hash(h) = item {
+            if let (Some((k, _)), Some((_, v))) = (h.first(), h.last()) {
+                insert(&mut entries, k.clone(), v.clone());
+            }
+        }
+    }
+    Data::Hash(entries)
 }
 
-fn disallowed(tag: &Option<Tag>) -> Option<String> {
-    let tag = tag.as_ref()?;
-    let name = tag.suffix.strip_prefix("ruby/")?;
-    if name.starts_with("sym") {
+/// A scalar converted as Psych's `ToRuby#deserialize` does.
+enum Scalar {
+    Data(Data),
+    Symbol(String),
+    /// A Ruby object of this class that is not Puppet data.
+    Object(&'static str),
+}
+
+/// The class named after `prefix:` in a tag (`!ruby/object:Foo`), or `default` when
+/// there is none.
+fn class_after<'t>(tag: &'t str, prefix: &str, default: &'t str) -> Option<&'t str> {
+    let rest = tag.strip_prefix(prefix)?;
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
+    Some(if rest.is_empty() { default } else { rest })
+}
+
+fn scalar(
+    value: &str,
+    tag: Option<&str>,
+    quoted_implicit: bool,
+    style: ScalarStyle,
+) -> Result<Scalar, Refusal> {
+    let class = |c: &str| Err(Refusal::Class(c.to_string()));
+    if quoted_implicit {
+        return Ok(Scalar::Data(Data::String(value.into())));
+    }
+    let Some(tag) = tag else {
+        debug_assert_eq!(style, ScalarStyle::Plain);
+        return tokenize(value).map_err(Refusal::Class);
+    };
+    match tag {
+        "!binary" | "tag:yaml.org,2002:binary" => {
+            // FIXME: Ruby gets a binary string; bytes that are not UTF-8 are replaced here.
+            let bytes = base64_decode(value);
+            Ok(Scalar::Data(Data::String(
+                String::from_utf8_lossy(&bytes).into_owned(),
+            )))
+        }
+        STR_TAG | "!str" | "!ruby/string" => Ok(Scalar::Data(Data::String(value.into()))),
+        t if t.starts_with("!str:") || t.starts_with("!ruby/string:") => {
+            class(t.split_once(':').map_or("", |(_, c)| c))
+        }
+        "!ruby/object:BigDecimal" => class("BigDecimal"),
+        "!ruby/object:DateTime" => class("DateTime"),
+        "!ruby/encoding" => Ok(Scalar::Object("Encoding")),
+        "!ruby/object:Complex" => class("Complex"),
+        "!ruby/object:Rational" => class("Rational"),
+        "!ruby/class" | "!ruby/module" => class(value),
+        "tag:yaml.org,2002:float" | "!float" => ruby_float(value).map(Scalar::Data),
+        "!ruby/regexp" => class("Regexp"),
+        "!ruby/range" => class("Range"),
+        t if t.starts_with("!ruby/sym") => Ok(Scalar::Symbol(value.into())),
+        _ => tokenize(value).map_err(Refusal::Class),
+    }
+}
+
+/// `Float(tokenize(value))`, as Psych converts a `!!float` scalar.
+fn ruby_float(value: &str) -> Result<Data, Refusal> {
+    let cannot = |what: &str| Err(Refusal::Ruby(format!("can't convert {what} into Float")));
+    match tokenize(value).map_err(Refusal::Class)? {
+        Scalar::Data(Data::Integer(i)) => Ok(Data::Float(i as f64)),
+        Scalar::Data(Data::Float(f)) => Ok(Data::Float(f)),
+        Scalar::Data(Data::Undef) => cannot("nil"),
+        Scalar::Data(Data::Bool(b)) => cannot(if b { "true" } else { "false" }),
+        Scalar::Data(Data::String(s)) => parse_ruby_float(&s).map(Data::Float).ok_or_else(|| {
+            Refusal::Ruby(format!("invalid value for Float(): {}", ruby_inspect(&s)))
+        }),
+        _ => cannot("Symbol"),
+    }
+}
+
+/// Ruby's `Float(string)`: surrounding whitespace, a sign, digits with single underscores
+/// between them, an optional fraction and exponent; or a `0x` hexadecimal integer.
+fn parse_ruby_float(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    let (negative, body) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        let digits = underscored(hex, |c| c.is_ascii_hexdigit())?;
+        return u128::from_str_radix(&digits, 16)
+            .ok()
+            .map(|v| sign * v as f64);
+    }
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (int, frac) = match mantissa.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (mantissa, None),
+    };
+    let mut text = String::new();
+    if !int.is_empty() {
+        text.push_str(&underscored(int, |c| c.is_ascii_digit())?);
+    }
+    if let Some(f) = frac {
+        text.push('.');
+        text.push_str(&underscored(f, |c| c.is_ascii_digit())?);
+    }
+    if text.is_empty() || text == "." {
         return None;
     }
-    let class = name.split_once(':').map(|(_, c)| c).unwrap_or(name);
-    Some(format!("Tried to load unspecified class: {class}"))
+    if let Some(e) = exponent {
+        let (esign, edigits) = match e.as_bytes().first() {
+            Some(b'-') => ("-", &e[1..]),
+            Some(b'+') => ("", &e[1..]),
+            _ => ("", e),
+        };
+        text.push('e');
+        text.push_str(esign);
+        text.push_str(&underscored(edigits, |c| c.is_ascii_digit())?);
+    }
+    text.parse::<f64>().ok().map(|v| sign * v)
 }
 
-impl MarkedEventReceiver for Builder<'_> {
-    fn on_event(&mut self, ev: Event, mark: Marker) {
-        if self.error.is_some() {
-            return;
-        }
-        match ev {
-            Event::DocumentStart => self.docs += 1,
-            Event::Scalar(text, style, anchor, tag) => {
-                if self.docs > 1 {
-                    return;
-                }
-                if let Some(msg) = disallowed(&tag) {
-                    return self.fail(msg, mark);
-                }
-                let awaiting_key = matches!(self.stack.last(), Some(Frame::Map { key: None, .. }));
-                let explicit_str = tag.as_ref().is_some_and(|t| is_core_tag(t, "str"));
-                let value = if style != TScalarStyle::Plain || explicit_str {
-                    Data::String(text)
-                } else if tag.as_ref().is_some_and(|t| is_core_tag(t, "float")) {
-                    match tokenize(&text) {
-                        Ok(Data::Integer(i)) => Data::Float(i as f64),
-                        Ok(Data::Float(f)) => Data::Float(f),
-                        Ok(_) => {
-                            return self.fail(format!("invalid value for Float(): {text:?}"), mark)
-                        }
-                        Err(msg) => return self.fail(msg, mark),
-                    }
-                } else {
-                    match tokenize(&text) {
-                        Ok(v) => v,
-                        Err(msg) => return self.fail(msg, mark),
-                    }
-                };
-                let merge = awaiting_key && !explicit_str && value == Data::String("<<".into());
-                let node = Node {
-                    value,
-                    shape: Shape::Scalar,
-                    element_shapes: Vec::new(),
-                };
-                self.remember(anchor, &node);
-                self.push(node, merge);
-            }
-            Event::Alias(id) => {
-                if self.docs > 1 {
-                    return;
-                }
-                match self.anchors.get(id).cloned().flatten() {
-                    Some(node) => {
-                        let n = size(&node.value);
-                        if n > self.alias_budget {
-                            return self.fail(
-                                format!("aliases expand to more than {ALIAS_BUDGET} values"),
-                                mark,
-                            );
-                        }
-                        self.alias_budget -= n;
-                        self.push(node, false)
-                    }
-                    None => self.fail("An alias referenced an unknown anchor".into(), mark),
-                }
-            }
-            Event::SequenceStart(anchor, tag) => {
-                if let Some(msg) = disallowed(&tag) {
-                    return self.fail(msg, mark);
-                }
-                if self.stack.len() >= MAX_DEPTH {
-                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), mark);
-                }
-                self.stack.push(Frame::Seq {
-                    anchor,
-                    items: Vec::new(),
-                    shapes: Vec::new(),
-                });
-            }
-            Event::MappingStart(anchor, tag) => {
-                if let Some(msg) = disallowed(&tag) {
-                    return self.fail(msg, mark);
-                }
-                if self.stack.len() >= MAX_DEPTH {
-                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), mark);
-                }
-                self.stack.push(Frame::Map {
-                    anchor,
-                    entries: Vec::new(),
-                    key: None,
-                });
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let node = match self.stack.pop() {
-                    Some(Frame::Seq {
-                        anchor,
-                        items,
-                        shapes,
-                    }) => (
-                        anchor,
-                        Node {
-                            value: Data::Array(items),
-                            shape: Shape::Sequence,
-                            element_shapes: shapes,
-                        },
-                    ),
-                    Some(Frame::Map {
-                        anchor, entries, ..
-                    }) => (
-                        anchor,
-                        Node {
-                            value: Data::Hash(entries),
-                            shape: Shape::Mapping,
-                            element_shapes: Vec::new(),
-                        },
-                    ),
-                    None => return,
-                };
-                if self.docs > 1 {
-                    return;
-                }
-                self.remember(node.0, &node.1);
-                self.push(node.1, false);
-            }
-            _ => {}
+/// `s` without its underscores, when it is digits with single underscores between them.
+fn underscored(s: &str, digit: impl Fn(char) -> bool) -> Option<String> {
+    if s.is_empty() || s.starts_with('_') || s.ends_with('_') || s.contains("__") {
+        return None;
+    }
+    s.chars()
+        .all(|c| c == '_' || digit(c))
+        .then(|| s.replace('_', ""))
+}
+
+/// Ruby's `String#inspect` for the texts in Float errors.
+fn ruby_inspect(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '#' => out.push('#'),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c => out.push(c),
         }
     }
+    out.push('"');
+    out
 }
 
-/// Psych's `ScalarScanner#tokenize` for a plain, untagged scalar. `Err` is a class that
-/// `safe_load` refuses (`Date`, `Time`).
-pub(crate) fn tokenize(s: &str) -> Result<Data, String> {
+/// Ruby's lenient `unpack('m')`: characters outside the alphabet are skipped and `=`
+/// ends the data.
+fn base64_decode(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    for c in s.chars() {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '+' => 62,
+            '/' => 63,
+            '=' => break,
+            _ => continue,
+        };
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// How Psych's `visit_Psych_Nodes_Sequence` reads a tagged sequence.
+fn sequence_kind(tag: Option<&str>) -> Result<Kind, Refusal> {
+    let Some(tag) = tag else {
+        return Ok(Kind::Plain);
+    };
+    if tag == "!omap" || tag == "tag:yaml.org,2002:omap" {
+        return Ok(Kind::Omap);
+    }
+    for prefix in ["!seq:", "!ruby/array:"] {
+        if let Some(class) = tag.strip_prefix(prefix) {
+            return Err(Refusal::Class(class.into()));
+        }
+    }
+    Ok(Kind::Plain)
+}
+
+/// How Psych's `visit_Psych_Nodes_Mapping` reads a tagged mapping: `Err` when it refuses
+/// the class before reading the children.
+fn mapping_kind(tag: Option<&str>) -> Result<Kind, Refusal> {
+    let Some(tag) = tag else {
+        return Ok(Kind::Plain);
+    };
+    let refuse = |c: &str| Err(Refusal::Class(c.into()));
+    let at_end = |c: &str| Ok(Kind::RefuseAtEnd(Refusal::Class(c.into())));
+    if let Some(class) = class_after(tag, "!ruby/struct", "Struct") {
+        return refuse(class);
+    }
+    if let Some(name) = class_after(tag, "!ruby/object", "Object") {
+        return match name {
+            "Hash" => Ok(Kind::Plain),
+            _ => refuse(name),
+        };
+    }
+    if tag == STR_TAG || tag == "!str" || tag == "!ruby/string" {
+        return Ok(Kind::Str);
+    }
+    if tag.starts_with("!str:") || tag.starts_with("!ruby/string:") {
+        return refuse(tag.split_once(':').map_or("", |(_, c)| c));
+    }
+    if let Some(class) = tag.strip_prefix("!ruby/array:") {
+        return refuse(class);
+    }
+    if tag == "!ruby/range" {
+        return refuse("Range");
+    }
+    if let Some(class) = class_after(tag, "!ruby/exception", "Exception") {
+        return at_end(class);
+    }
+    if tag == "!set" || tag == "tag:yaml.org,2002:set" {
+        return refuse("Psych::Set");
+    }
+    if let Some(class) = tag.strip_prefix("!ruby/hash-with-ivars:") {
+        return refuse(class);
+    }
+    for prefix in ["!map:", "!ruby/hash:", "!ruby/marshalable:"] {
+        if let Some(class) = tag.strip_prefix(prefix) {
+            return refuse(class);
+        }
+    }
+    if tag == "!omap" || tag == "tag:yaml.org,2002:omap" {
+        return refuse("Psych::Omap");
+    }
+    Ok(Kind::Plain)
+}
+
+/// Psych's `ScalarScanner#tokenize` for a plain scalar (and tagged ones it does not know).
+/// `Err` is a class that `safe_load` refuses (`Date`, `Time`).
+fn tokenize(s: &str) -> Result<Scalar, String> {
+    if let Some(rest) = s.strip_prefix(':').filter(|r| !r.is_empty()) {
+        if !looks_like_word(s) && !s.contains('\n') {
+            // `/^:(["'])(.*)\1/`: a quoted name (then one more leading `:` goes).
+            let quoted = match rest.as_bytes()[0] {
+                q @ (b'"' | b'\'') => rest[1..]
+                    .rfind(q as char)
+                    .map(|end| &rest[1..end + 1])
+                    .map(|n| n.strip_prefix(':').unwrap_or(n)),
+                _ => None,
+            };
+            return Ok(Scalar::Symbol(quoted.unwrap_or(rest).into()));
+        }
+    }
+    tokenize_data(s).map(Scalar::Data)
+}
+
+/// `tokenize` for what is not a Symbol; `Err` is the refused class.
+fn tokenize_data(s: &str) -> Result<Data, String> {
     if s.is_empty() {
         return Ok(Data::Undef);
     }
@@ -378,10 +750,10 @@ pub(crate) fn tokenize(s: &str) -> Result<Data, String> {
         });
     }
     if is_time(s) {
-        return Err("Tried to load unspecified class: Time".into());
+        return Err("Time".into());
     }
     if is_date(s) {
-        return Err("Tried to load unspecified class: Date".into());
+        return Err("Date".into());
     }
     let lower = s.to_ascii_lowercase();
     match lower.as_str() {
@@ -389,18 +761,6 @@ pub(crate) fn tokenize(s: &str) -> Result<Data, String> {
         "-.inf" => return Ok(Data::Float(f64::NEG_INFINITY)),
         ".nan" => return Ok(Data::Float(f64::NAN)),
         _ => {}
-    }
-    if let Some(name) = s.strip_prefix(':').filter(|n| !n.is_empty()) {
-        // A Symbol (permitted). FIXME: Puppet gets a Ruby Symbol here, which `puppet lookup`
-        // renders as nothing; we keep the name as a string.
-        let name = match name.as_bytes()[0] {
-            q @ (b'"' | b'\'') if name.len() >= 2 && name[1..].contains(q as char) => {
-                let end = name[1..].rfind(q as char).unwrap_or(0) + 1;
-                &name[1..end]
-            }
-            _ => name,
-        };
-        return Ok(Data::String(name.strip_prefix(':').unwrap_or(name).into()));
     }
     if let Some(v) = sexagesimal(s) {
         return Ok(v);
@@ -421,9 +781,7 @@ pub(crate) fn tokenize(s: &str) -> Result<Data, String> {
             .unwrap_or_else(|_| Data::String(s.into())));
     }
     if is_legacy_integer(s) {
-        return Ok(ruby_integer(&s.replace([',', '_'], ""))
-            .map(Data::Integer)
-            .unwrap_or_else(|| Data::String(s.into())));
+        return Ok(ruby_integer(&s.replace([',', '_'], "")));
     }
     Ok(Data::String(s.into()))
 }
@@ -608,22 +966,35 @@ fn is_legacy_integer(s: &str) -> bool {
 }
 
 /// Ruby's `Integer(str)` for what `is_legacy_integer` accepted (separators removed).
-fn ruby_integer(s: &str) -> Option<i64> {
+///
+/// FIXME: Ruby reads an integer beyond 64 bits as a Bignum, which Puppet looks up and
+/// interpolates, and refuses only as a resource attribute ("Use of a Ruby Integer outside
+/// of Puppet Integer max range"). Puppet's values stop at 64 bits here, so such a number
+/// is its decimal digits as a string (the digits as written past 128 bits).
+fn ruby_integer(s: &str) -> Data {
     let (neg, r) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let v = if let Some(b) = r.strip_prefix("0b") {
-        i64::from_str_radix(b, 2).ok()?
+    let magnitude = if let Some(b) = r.strip_prefix("0b") {
+        u128::from_str_radix(b, 2)
     } else if let Some(x) = r.strip_prefix("0x") {
-        i64::from_str_radix(x, 16).ok()?
+        u128::from_str_radix(x, 16)
     } else if r.len() > 1 && r.starts_with('0') {
-        i64::from_str_radix(&r[1..], 8).ok()?
+        u128::from_str_radix(&r[1..], 8)
     } else {
-        r.parse().ok()?
+        r.parse()
     };
-    Some(if neg { -v } else { v })
+    let Ok(magnitude) = magnitude else {
+        return Data::String(s.into());
+    };
+    let value = i128::try_from(magnitude).map(|m| if neg { -m } else { m });
+    match value.map(i64::try_from) {
+        Ok(Ok(v)) => Data::Integer(v),
+        _ if neg => Data::String(format!("-{magnitude}")),
+        _ => Data::String(magnitude.to_string()),
+    }
 }
 
 #[cfg(test)]
