@@ -10,6 +10,8 @@
 //! failing part of the machine gave up: a value in an array or at the top, the outermost
 //! object that failed (objects do not raise; the array or document around them does).
 
+use std::collections::HashMap;
+
 use marionette_catalog::Data;
 
 use crate::error::{ErrorKind, LookupError};
@@ -356,6 +358,8 @@ impl Json<'_> {
         }
         let skip = |i: usize| self.skip_ignore(i).map_err(|_| Fail::Null);
         let mut entries: Vec<(Data, Data)> = Vec::new();
+        // Files have thousands of keys.
+        let mut index: HashMap<String, usize> = HashMap::new();
         let mut i = skip(p + 1)?;
         if self.at(i) == Some(b'}') {
             return Ok((Data::Hash(entries), i + 1));
@@ -374,10 +378,12 @@ impl Json<'_> {
                 return Err(Fail::Null);
             }
             let (value, end) = self.value(i, depth)?;
-            let key = Data::String(key);
-            match entries.iter_mut().find(|(k, _)| *k == key) {
-                Some(slot) => slot.1 = value,
-                None => entries.push((key, value)),
+            match index.get(&key) {
+                Some(&at) => entries[at].1 = value,
+                None => {
+                    index.insert(key.clone(), entries.len());
+                    entries.push((Data::String(key), value));
+                }
             }
             i = skip(end)?;
             match self.at(i) {

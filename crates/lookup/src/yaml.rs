@@ -159,7 +159,7 @@ enum Frame {
     Map {
         anchor: Option<String>,
         kind: Kind,
-        entries: Vec<(Data, Data)>,
+        entries: Entries,
         /// The key read and whether it is a `<<` merge key.
         key: Option<(Data, bool)>,
     },
@@ -231,7 +231,7 @@ impl Builder {
             Some(Frame::Map { entries, key, .. }) => match key.take() {
                 None => *key = Some((node.value, is_merge_key)),
                 Some((k, true)) => merge_key(entries, k, node),
-                Some((k, false)) => insert(entries, k, node.value),
+                Some((k, false)) => entries.insert(k, node.value),
             },
         }
     }
@@ -339,7 +339,7 @@ impl Builder {
                 self.stack.push(Frame::Map {
                     anchor,
                     kind,
-                    entries: Vec::new(),
+                    entries: Entries::default(),
                     key: None,
                 });
             }
@@ -380,7 +380,7 @@ impl Builder {
                         ..
                     }) => {
                         let value = if kind == Kind::Str {
-                            match entries.iter().find(|(k, _)| *k == Data::String("str".into())) {
+                            match entries.strings.get("str").map(|&i| &entries.list[i]) {
                                 Some((_, v)) => v.clone(),
                                 None => {
                                     self.fail(
@@ -391,7 +391,7 @@ impl Builder {
                                 }
                             }
                         } else {
-                            Data::Hash(entries)
+                            Data::Hash(entries.list)
                         };
                         let node = Node {
                             value,
@@ -421,53 +421,71 @@ impl Builder {
     }
 }
 
-/// Ruby's `Hash#[]=`: an existing key keeps its place and takes the new value.
-fn insert(entries: &mut Vec<(Data, Data)>, key: Data, value: Data) {
-    match entries.iter_mut().find(|(k, _)| *k == key) {
-        Some(slot) => slot.1 = value,
-        None => entries.push((key, value)),
+/// A hash being built, with an index of its string keys (files have thousands).
+#[derive(Default)]
+struct Entries {
+    list: Vec<(Data, Data)>,
+    strings: HashMap<String, usize>,
+}
+
+impl Entries {
+    /// Ruby's `Hash#[]=`: an existing key keeps its place and takes the new value.
+    fn insert(&mut self, key: Data, value: Data) {
+        let found = match &key {
+            Data::String(k) => self.strings.get(k).copied(),
+            _ => self.list.iter().position(|(k, _)| *k == key),
+        };
+        match found {
+            Some(i) => self.list[i].1 = value,
+            None => {
+                if let Data::String(k) = &key {
+                    self.strings.insert(k.clone(), self.list.len());
+                }
+                self.list.push((key, value));
+            }
+        }
     }
 }
 
 /// Psych's `<<` handling in `revive_hash`: a mapping (or an alias of a hash) is merged
 /// in, a sequence of hashes is merged last-to-first (earlier ones win), anything else is
 /// kept as a `<<` key.
-fn merge_key(entries: &mut Vec<(Data, Data)>, key: Data, node: Node) {
+fn merge_key(entries: &mut Entries, key: Data, node: Node) {
     match (&node.shape, &node.value) {
         (Shape::Mapping, Data::Hash(h)) => {
             for (k, v) in h {
-                insert(entries, k.clone(), v.clone());
+                entries.insert(k.clone(), v.clone());
             }
         }
         (Shape::Sequence, Data::Array(items)) if node.element_hashes.iter().all(|h| *h) => {
-            let mut merged = Vec::new();
+            let mut merged = Entries::default();
             for item in items.iter().rev() {
                 if let Data::Hash(h) = item {
                     for (k, v) in h {
-                        insert(&mut merged, k.clone(), v.clone());
+                        merged.insert(k.clone(), v.clone());
                     }
                 }
             }
-            for (k, v) in merged {
-                insert(entries, k, v);
+            for (k, v) in merged.list {
+                entries.insert(k, v);
             }
         }
-        _ => insert(entries, key, node.value),
+        _ => entries.insert(key, node.value),
     }
 }
 
 /// `!!omap [a: 1, b: 2]`: Psych's `Omap`, a hash (of each element's first key and last
 /// value, as Psych reads them).
 fn omap(items: Vec<Data>) -> Data {
-    let mut entries = Vec::new();
+    let mut entries = Entries::default();
     for item in items {
         if let Data::Hash(h) = item {
             if let (Some((k, _)), Some((_, v))) = (h.first(), h.last()) {
-                insert(&mut entries, k.clone(), v.clone());
+                entries.insert(k.clone(), v.clone());
             }
         }
     }
-    Data::Hash(entries)
+    Data::Hash(entries.list)
 }
 
 /// A scalar converted as Psych's `ToRuby#deserialize` does.
