@@ -1277,3 +1277,6 @@ fn with_config_file(e: LookupError, lc: &LayerConfig) -> LookupError {
         None => e,
     }
 }
+
+#[cfg(test)]
+mod tests;
