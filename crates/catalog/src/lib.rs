@@ -142,4 +142,5 @@ pub enum Data {
     },
 }
 
+pub mod ruby;
 pub mod wire;

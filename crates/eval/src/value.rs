@@ -565,23 +565,8 @@ impl Value {
         match self {
             Value::Undef => "nil".into(),
             Value::Str(s) => {
-                let mut out = String::from("\"");
-                for c in s.chars() {
-                    match c {
-                        '"' => out.push_str("\\\""),
-                        '\\' => out.push_str("\\\\"),
-                        '\n' => out.push_str("\\n"),
-                        '\t' => out.push_str("\\t"),
-                        '\r' => out.push_str("\\r"),
-                        '\u{1b}' => out.push_str("\\e"),
-                        '#' => out.push('#'),
-                        c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                            out.push_str(&format!("\\x{:02X}", c as u32))
-                        }
-                        c => out.push(c),
-                    }
-                }
-                out.push('"');
+                let mut out = String::new();
+                marionette_catalog::ruby::inspect_str(s, &mut out);
                 out
             }
             Value::Array(items) => format!(

@@ -341,22 +341,7 @@ fn ruby_inspect(value: &Data, out: &mut String) {
         Data::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Data::Integer(i) => out.push_str(&i.to_string()),
         Data::Float(f) => out.push_str(&ruby_float(*f)),
-        Data::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\t' => out.push_str("\\t"),
-                    '\r' => out.push_str("\\r"),
-                    '#' => out.push('#'),
-                    c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
+        Data::String(s) => marionette_catalog::ruby::inspect_str(s, out),
         Data::Array(items) => {
             out.push('[');
             for (i, v) in items.iter().enumerate() {

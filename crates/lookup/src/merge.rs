@@ -6,6 +6,7 @@
 //! (higher wins, keys in the lower value's order first); `deep` is `DeepMerge.deep_merge!`
 //! of the higher value into a copy of the lower one, with `preserve_unmergeables: false`.
 
+use marionette_catalog::ruby::class_name as ruby_class;
 use marionette_catalog::Data;
 
 use crate::error::{ErrorKind, LookupError};
@@ -435,21 +436,6 @@ fn ruby_cmp(a: &Data, b: &Data) -> Option<std::cmp::Ordering> {
             Some(x.len().cmp(&y.len()))
         }
         _ => None,
-    }
-}
-
-/// The Ruby class of a value, as Ruby's error messages name it.
-fn ruby_class(v: &Data) -> &'static str {
-    match v {
-        Data::Undef => "NilClass",
-        Data::Bool(true) => "TrueClass",
-        Data::Bool(false) => "FalseClass",
-        Data::Integer(_) => "Integer",
-        Data::Float(_) => "Float",
-        Data::String(_) => "String",
-        Data::Array(_) => "Array",
-        Data::Hash(_) => "Hash",
-        _ => "Object",
     }
 }
 

@@ -619,19 +619,8 @@ fn underscored(s: &str, digit: impl Fn(char) -> bool) -> Option<String> {
 
 /// Ruby's `String#inspect` for the texts in Float errors.
 fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '#' => out.push('#'),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::new();
+    marionette_catalog::ruby::inspect_str(s, &mut out);
     out
 }
 

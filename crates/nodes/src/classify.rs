@@ -5,6 +5,7 @@
 //! Running the script is I/O and lives at the edge (the `marionette` crate's
 //! `ExecClassifier`); this module only interprets what it printed.
 
+use marionette_catalog::ruby::class_name as ruby_class;
 use marionette_catalog::Data;
 use std::fmt;
 
@@ -261,42 +262,13 @@ fn scalar_to_s(d: &Data) -> Option<String> {
     }
 }
 
-/// Ruby's class name of a YAML value.
-fn ruby_class(d: &Data) -> &'static str {
-    match d {
-        Data::Undef => "NilClass",
-        Data::Bool(true) => "TrueClass",
-        Data::Bool(false) => "FalseClass",
-        Data::Integer(_) => "Integer",
-        Data::Float(_) => "Float",
-        Data::String(_) => "String",
-        Data::Array(_) => "Array",
-        Data::Hash(_) => "Hash",
-        _ => "Object",
-    }
-}
-
 /// Ruby's `inspect` of a YAML scalar (what a `NoMethodError` shows of its receiver).
 fn ruby_inspect(d: &Data) -> String {
     match d {
         Data::Undef => "nil".into(),
         Data::String(s) => {
-            let mut out = String::from("\"");
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\t' => out.push_str("\\t"),
-                    '\r' => out.push_str("\\r"),
-                    '\u{1b}' => out.push_str("\\e"),
-                    c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                        out.push_str(&format!("\\x{:02X}", c as u32))
-                    }
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
+            let mut out = String::new();
+            marionette_catalog::ruby::inspect_str(s, &mut out);
             out
         }
         other => scalar_to_s(other).unwrap_or_default(),
