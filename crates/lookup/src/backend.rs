@@ -16,16 +16,17 @@ use crate::interpolate::Segment;
 use crate::BackendKind;
 
 /// A hash of data as a `data_hash` backend returns it, indexed by its string keys.
-#[derive(Debug, Default)]
+/// The data itself is shared (the parsed file in the run's cache), not copied.
+#[derive(Debug)]
 pub struct DataHash {
-    entries: Vec<(Data, Data)>,
+    data: Arc<Data>,
     index: HashMap<String, usize>,
 }
 
 impl DataHash {
     /// The hash in `data`; `None` when `data` is not a hash.
-    pub fn from_data(data: Data) -> Option<DataHash> {
-        let Data::Hash(entries) = data else {
+    pub fn from_data(data: Arc<Data>) -> Option<DataHash> {
+        let Data::Hash(entries) = &*data else {
             return None;
         };
         let mut index = HashMap::with_capacity(entries.len());
@@ -34,27 +35,33 @@ impl DataHash {
                 index.insert(k.clone(), i);
             }
         }
-        Some(DataHash { entries, index })
+        Some(DataHash { data, index })
     }
 
     /// The value of a key; `None` when the key is absent (a present `~` is `Undef`).
     pub fn get(&self, key: &str) -> Option<&Data> {
-        self.index.get(key).map(|&i| &self.entries[i].1)
+        self.index.get(key).map(|&i| &self.entries()[i].1)
     }
 
     pub fn entries(&self) -> &[(Data, Data)] {
-        &self.entries
+        match &*self.data {
+            Data::Hash(entries) => entries,
+            _ => &[],
+        }
     }
 
-    /// A copy without the entries `keep` refuses.
-    pub fn filtered(&self, mut keep: impl FnMut(&Data) -> bool) -> DataHash {
+    /// Without the entries `keep` refuses (the same hash when it keeps them all).
+    pub fn filtered(self, mut keep: impl FnMut(&Data) -> bool) -> DataHash {
+        if self.entries().iter().all(|(k, _)| keep(k)) {
+            return self;
+        }
         let entries = self
-            .entries
+            .entries()
             .iter()
             .filter(|(k, _)| keep(k))
             .cloned()
             .collect();
-        DataHash::from_data(Data::Hash(entries)).unwrap_or_default()
+        DataHash::from_data(Arc::new(Data::Hash(entries))).expect("a hash")
     }
 }
 
@@ -151,6 +158,22 @@ fn missing_path(function: &str) -> LookupError {
     .as_runtime()
 }
 
+/// A `data_hash` function over files: Puppet's dispatch takes exactly `{path => ...}`,
+/// so any other option, or a level without a path, is an argument mismatch. The file
+/// is parsed once per run.
+fn file_data(
+    call: &BackendCall<'_>,
+    cx: &mut dyn BackendContext,
+    parse: fn(&str, &str) -> Result<Data, LookupError>,
+) -> Result<(Arc<Data>, String), LookupError> {
+    let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
+        return Err(missing_path(call.function));
+    };
+    let file = path.to_string_lossy().into_owned();
+    let data = cx.cached_file_data(path, &mut |text| parse(text, &file))?;
+    Ok((data, file))
+}
+
 /// `yaml_data`: a YAML file read as Ruby's Psych reads it.
 pub struct YamlData;
 
@@ -164,25 +187,18 @@ impl Backend for YamlData {
         call: &BackendCall<'_>,
         cx: &mut dyn BackendContext,
     ) -> Result<Arc<Data>, LookupError> {
-        // Puppet's `yaml_data` takes exactly `{path => ...}`: any other option, or a
-        // level without a path, is an argument mismatch.
-        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
-            return Err(missing_path(call.function));
-        };
-        let file = path.to_string_lossy().into_owned();
-        let mut warning = None;
-        let data = cx.cached_file_data(path, &mut |text| {
-            let (data, warn) = crate::yaml::yaml_data_hash(text, &file)?;
-            warning = warn;
-            Ok(data)
-        })?;
-        if let Some(w) = warning {
+        let (document, file) = file_data(call, cx, crate::yaml::yaml_data_document)?;
+        if matches!(*document, Data::Hash(_)) {
+            return Ok(document);
+        }
+        // Decided at every use, not only when the file is first read.
+        if let Some(w) = crate::yaml::non_hash_warning(&document, &file) {
             if cx.strict_error() {
                 return Err(LookupError::new(ErrorKind::Syntax, w));
             }
             cx.warning(w);
         }
-        Ok(data)
+        Ok(Arc::new(Data::Hash(Vec::new())))
     }
 }
 
@@ -199,11 +215,7 @@ impl Backend for JsonData {
         call: &BackendCall<'_>,
         cx: &mut dyn BackendContext,
     ) -> Result<Arc<Data>, LookupError> {
-        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
-            return Err(missing_path(call.function));
-        };
-        let file = path.to_string_lossy().into_owned();
-        cx.cached_file_data(path, &mut |text| crate::json::parse_json(text, &file))
+        file_data(call, cx, crate::json::parse_json).map(|(data, _)| data)
     }
 }
 
@@ -220,11 +232,7 @@ impl Backend for HoconData {
         call: &BackendCall<'_>,
         cx: &mut dyn BackendContext,
     ) -> Result<Arc<Data>, LookupError> {
-        let Some(path) = call.path.filter(|_| call.options.is_empty()) else {
-            return Err(missing_path(call.function));
-        };
-        let file = path.to_string_lossy().into_owned();
-        cx.cached_file_data(path, &mut |text| crate::hocon::parse_hocon(text, &file))
+        file_data(call, cx, crate::hocon::parse_hocon).map(|(data, _)| data)
     }
 }
 

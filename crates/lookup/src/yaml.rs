@@ -45,22 +45,34 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
 /// and `:undef` are Puppet's `default` and `undef`), hash keys that are Booleans or
 /// `~`. Symbol keys are strings, as `yaml_data` converts them.
 pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), LookupError> {
-    match load(text, file, Symbols::AsRuby) {
-        Ok(Data::Hash(h)) => Ok((Data::Hash(h), None)),
-        // `safe_load` turns an empty document into `false`, which `yaml_data` accepts silently.
-        Ok(Data::Undef) | Ok(Data::Bool(false)) => Ok((Data::Hash(Vec::new()), None)),
-        Ok(_) => Ok((
-            Data::Hash(Vec::new()),
-            Some(format!("{file}: file does not contain a valid yaml hash")),
-        )),
-        Err(mut e) => {
-            // `yaml_data` raises a lookup error of its own, without a location (the
-            // message has the file, line and column).
-            e.message = format!("Unable to parse {}", e.message);
-            e.runtime = false;
-            e.location = None;
-            Err(e)
-        }
+    let document = yaml_data_document(text, file)?;
+    let warning = non_hash_warning(&document, file);
+    match document {
+        Data::Hash(h) => Ok((Data::Hash(h), None)),
+        _ => Ok((Data::Hash(Vec::new()), warning)),
+    }
+}
+
+/// The document of a `yaml_data` file as read (what is cached), before
+/// [`non_hash_warning`] decides what a non-hash means.
+pub(crate) fn yaml_data_document(text: &str, file: &str) -> Result<Data, LookupError> {
+    load(text, file, Symbols::AsRuby).map_err(|mut e| {
+        // `yaml_data` raises a lookup error of its own, without a location (the
+        // message has the file, line and column).
+        e.message = format!("Unable to parse {}", e.message);
+        e.runtime = false;
+        e.location = None;
+        e
+    })
+}
+
+/// `yaml_data`'s complaint about a document that is not a hash (it then counts as an
+/// empty hash). `safe_load` turns an empty document into `false`, which `yaml_data`
+/// accepts silently.
+pub(crate) fn non_hash_warning(document: &Data, file: &str) -> Option<String> {
+    match document {
+        Data::Hash(_) | Data::Undef | Data::Bool(false) => None,
+        _ => Some(format!("{file}: file does not contain a valid yaml hash")),
     }
 }
 
