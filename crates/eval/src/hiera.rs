@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use marionette_catalog::Data;
 use marionette_lookup::{
-    DataFiles, ErrorKind, Hiera, HieraSources, LookupError, LookupFlags, LookupHost, Session,
+    dig_path, DataFiles, ErrorKind, Hiera, HieraSources, LookupError, LookupFlags, LookupHost,
+    Segment, Session,
 };
 
 use crate::compiler::{Compiler, ScopeId};
@@ -273,6 +274,36 @@ impl LookupHost for Host<'_, '_> {
         self.c
             .find_var(name, self.scope)
             .map(|v| to_data(&v, false))
+    }
+
+    /// Digs in the values themselves, so that `%{facts.os.family}` converts one
+    /// string, not the whole facts hash (paths are interpolated at every lookup).
+    fn variable_at(
+        &mut self,
+        name: &str,
+        path: &[Segment],
+        key: &str,
+    ) -> Result<Option<Data>, LookupError> {
+        let Some(mut value) = self.c.find_var(name, self.scope) else {
+            return Ok(None);
+        };
+        for (i, segment) in path.iter().enumerate() {
+            let next = match (&value, segment) {
+                (Value::Undef, _) => None,
+                (Value::Array(items), Segment::Index(n)) => {
+                    usize::try_from(*n).ok().and_then(|n| items.get(n)).cloned()
+                }
+                (Value::Hash(h), Segment::Key(k)) => h.get(&Value::str(k.as_str())).cloned(),
+                (Value::Hash(h), Segment::Index(n)) => h.get(&Value::Int(*n)).cloned(),
+                // Not something to dig into: Puppet's error, as data.
+                _ => return dig_path(to_data(&value, false), &path[i..], key),
+            };
+            match next {
+                Some(v) => value = v,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(to_data(&value, false)))
     }
 
     fn convert(&mut self, value: Data, convert_to: &[Data]) -> Result<Data, LookupError> {

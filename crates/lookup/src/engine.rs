@@ -17,9 +17,9 @@ use crate::backend::{BackendCall, BackendContext, Backends, DataHash};
 use crate::config::{parse_hiera_config, ConfigV3, ConfigV5, HieraConfig, Level};
 use crate::error::{ErrorKind, LookupError};
 use crate::explain::Explainer;
-use crate::interpolate::{interpolate, split_key, InterpolationContext, Segment};
-use crate::locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
-use crate::options::LookupOptions;
+use crate::interpolate::{dig_path, interpolate, split_key, InterpolationContext, Segment};
+use crate::locations::{resolve_locations, text, DataFiles, ResolvedLocation, Target};
+use crate::options::{get, LookupOptions};
 use crate::{BackendKind, Layer, MergeStrategy};
 
 /// Where an environment's Hiera configuration comes from.
@@ -255,6 +255,19 @@ pub trait LookupHost {
     /// A variable of the lookup's scope by the name written in `%{...}` (`facts`,
     /// `trusted`, `::role`, `ntp::servers`); `None` when it is not defined.
     fn variable(&mut self, name: &str) -> Option<Data>;
+    /// The value at `path` inside variable `name` (see
+    /// [`InterpolationContext::variable_at`]); the default digs into `variable`.
+    fn variable_at(
+        &mut self,
+        name: &str,
+        path: &[Segment],
+        key: &str,
+    ) -> Result<Option<Data>, LookupError> {
+        match self.variable(name) {
+            None => Ok(None),
+            Some(value) => dig_path(value, path, key),
+        }
+    }
     /// `new(T, value, args...)` for a `convert_to` of `[T, args...]`.
     fn convert(&mut self, value: Data, convert_to: &[Data]) -> Result<Data, LookupError>;
     /// A warning for the compile's log.
@@ -308,14 +321,7 @@ impl Key {
 
     /// `LookupKey#dig`: `Ok(None)` when a segment is missing.
     fn dig(&self, value: Data) -> Result<Option<Data>, LookupError> {
-        let mut value = value;
-        for segment in &self.segments {
-            value = match crate::interpolate::dig(&value, segment, &self.text)? {
-                Some(v) => v,
-                None => return Ok(None),
-            };
-        }
-        Ok(Some(value))
+        dig_path(value, &self.segments, &self.text)
     }
 
     /// `LookupKey#undig`: wraps a value found for the whole key so that `dig` finds it.
@@ -425,6 +431,18 @@ struct Cx<'a, 'h> {
     flags: LookupFlags,
 }
 
+/// A hierarchy level ready to be asked: its layer, backend and options.
+#[derive(Clone, Copy)]
+struct Provider<'p> {
+    lc: &'p Arc<LayerConfig>,
+    backend: &'p Arc<dyn crate::backend::Backend>,
+    kind: BackendKind,
+    function: &'p str,
+    options: &'p [(String, Data)],
+    /// Names the level in the per-compile caches.
+    level_id: &'p str,
+}
+
 #[derive(Clone, Copy)]
 enum Place<'m> {
     Global,
@@ -435,6 +453,14 @@ enum Place<'m> {
 impl InterpolationContext for Cx<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Data> {
         self.host.variable(name)
+    }
+    fn variable_at(
+        &mut self,
+        name: &str,
+        path: &[Segment],
+        key: &str,
+    ) -> Result<Option<Data>, LookupError> {
+        self.host.variable_at(name, path, key)
     }
     fn lookup(&mut self, key: &str) -> Result<Option<Data>, LookupError> {
         Cx::lookup(self, key, None)
@@ -750,58 +776,68 @@ impl Cx<'_, '_> {
             if default_hierarchy { "d" } else { "" },
             index
         );
-        self.explain(|| format!("Hierarchy entry \"{}\"", level.name));
-        self.indent(1);
+        let provider = Provider {
+            lc,
+            backend: &backend,
+            kind,
+            function: function.name(),
+            options: &options,
+            level_id: &level_id,
+        };
         let locations: Vec<Option<ResolvedLocation>> = match locations {
             None => vec![None],
             Some(l) => l.into_iter().map(Some).collect(),
         };
-        let mut found = Vec::new();
-        let mut result = Ok(());
-        let open = self.open_merge(strategy, locations.len());
-        for location in &locations {
-            match self.location_lookup(
-                lc,
-                &backend,
-                kind,
-                function.name(),
-                &options,
-                &level_id,
-                location.as_ref(),
-                key,
-            ) {
-                Ok(Some(v)) => {
-                    found.push(v);
-                    if *strategy == MergeStrategy::First {
-                        break;
-                    }
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
-        result?;
-        let merged = strategy.merge_found(found, locations.len())?;
-        self.close_merge(open, &merged);
+        self.explain(|| format!("Hierarchy entry \"{}\"", level.name));
+        self.indent(1);
+        let merged = self.locations_lookup(&provider, &locations, key, strategy, false)?;
         self.indent(-1);
         Ok(merged)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A level's locations in order, merged (`MergeStrategy#lookup` over them);
+    /// `lower_first` merges them in reverse (Hiera 3's `deep`).
+    fn locations_lookup(
+        &mut self,
+        provider: &Provider<'_>,
+        locations: &[Option<ResolvedLocation>],
+        key: &Key,
+        strategy: &MergeStrategy,
+        lower_first: bool,
+    ) -> Result<Option<Data>, LookupError> {
+        let open = self.open_merge(strategy, locations.len());
+        let mut found = Vec::new();
+        for location in locations {
+            if let Some(v) = self.location_lookup(provider, location.as_ref(), key)? {
+                found.push(v);
+                if *strategy == MergeStrategy::First {
+                    break;
+                }
+            }
+        }
+        if lower_first {
+            found.reverse();
+        }
+        let merged = strategy.merge_found(found, locations.len())?;
+        self.close_merge(open, &merged);
+        Ok(merged)
+    }
+
+    /// One location of a level (or the level itself when it has none).
     fn location_lookup(
         &mut self,
-        lc: &Arc<LayerConfig>,
-        backend: &Arc<dyn crate::backend::Backend>,
-        kind: BackendKind,
-        function: &str,
-        options: &[(String, Data)],
-        level_id: &str,
+        provider: &Provider<'_>,
         location: Option<&ResolvedLocation>,
         key: &Key,
     ) -> Result<Option<Data>, LookupError> {
+        let Provider {
+            lc,
+            backend,
+            kind,
+            function,
+            options,
+            level_id,
+        } = *provider;
         let (path, uri) = match location.map(|l| &l.location) {
             Some(Target::Path(p)) => (Some(p.as_path()), None),
             Some(Target::Uri(u)) => (None, Some(u.as_str())),
@@ -852,33 +888,23 @@ impl Cx<'_, '_> {
                             ),
                             None => format!("Value returned from data_hash function '{function}'"),
                         };
-                        let mut hash = DataHash::from_data((*data).clone()).ok_or_else(|| {
+                        let wrong_type = inferred_type_name(&data);
+                        let mut hash = DataHash::from_data(data).ok_or_else(|| {
                             LookupError::new(
                                 ErrorKind::Syntax,
                                 format!(
-                                    "{described} has wrong type, expects a Hash value, got {}",
-                                    inferred_type_name(&data)
+                                    "{described} has wrong type, expects a Hash value, got {wrong_type}"
                                 ),
                             )
                         })?;
                         if let Layer::Module(m) = &lc.layer {
                             let prefix = format!("{m}::");
-                            let mut dropped = Vec::new();
-                            hash = hash.filtered(|k| match k {
-                                Data::String(s)
-                                    if s == LOOKUP_OPTIONS || s.starts_with(&prefix) =>
-                                {
-                                    true
-                                }
-                                _ => {
-                                    dropped.push(());
-                                    false
-                                }
-                            });
-                            if !dropped.is_empty() {
+                            let allowed = |k: &Data| matches!(k, Data::String(s) if s == LOOKUP_OPTIONS || s.starts_with(&prefix));
+                            if !hash.entries().iter().all(|(k, _)| allowed(k)) {
                                 self.host.warning(format!(
                                     "Module '{m}': {described} must use keys qualified with the name of the module"
                                 ));
+                                hash = hash.filtered(allowed);
                             }
                         }
                         let hash = Arc::new(hash);
@@ -1005,47 +1031,29 @@ impl Cx<'_, '_> {
             let datadir = text(&datadir, self)?;
             self.explain(|| format!("Hierarchy entry \"{backend}\""));
             self.indent(1);
-            let mut level_found = Vec::new();
-            let mut result = Ok(());
+            let mut locations = Vec::with_capacity(config.hierarchy.len());
             for original in &config.hierarchy {
                 let rel = text(original, self)?;
                 let path = Path::new(&datadir).join(format!("{rel}.{backend}"));
                 let exists = self.s.hiera.files.exists(&path);
-                let loc = ResolvedLocation {
+                locations.push(Some(ResolvedLocation {
                     original: format!("{original}.{backend}"),
                     location: Target::Path(path),
                     exists,
-                };
-                let level_id = format!("v3/{index}");
-                match self.location_lookup(
-                    lc,
-                    &be,
-                    BackendKind::DataHash,
-                    function,
-                    &[],
-                    &level_id,
-                    Some(&loc),
-                    key,
-                ) {
-                    Ok(Some(v)) => {
-                        level_found.push(v);
-                        if *strategy == MergeStrategy::First {
-                            break;
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
+                }));
             }
+            let level_id = format!("v3/{index}");
+            let provider = Provider {
+                lc,
+                backend: &be,
+                kind: BackendKind::DataHash,
+                function,
+                options: &[],
+                level_id: &level_id,
+            };
+            let merged = self.locations_lookup(&provider, &locations, key, strategy, reverse);
             self.indent(-1);
-            result?;
-            if reverse {
-                level_found.reverse();
-            }
-            if let Some(v) = strategy.merge_found(level_found, config.hierarchy.len())? {
+            if let Some(v) = merged? {
                 found.push(v);
                 if *strategy == MergeStrategy::First {
                     break;
@@ -1215,23 +1223,6 @@ fn check_options_hash(d: &Data) -> Result<(), LookupError> {
             ErrorKind::Merge,
             "value of lookup_options must be a hash",
         )),
-    }
-}
-
-fn get<'a>(options: &'a Data, name: &str) -> Option<&'a Data> {
-    match options {
-        Data::Hash(entries) => entries
-            .iter()
-            .find(|(k, _)| matches!(k, Data::String(s) if s == name))
-            .map(|(_, v)| v),
-        _ => None,
-    }
-}
-
-fn text(s: &str, cx: &mut dyn InterpolationContext) -> Result<String, LookupError> {
-    match interpolate(&Data::String(s.to_owned()), cx, false)? {
-        Data::String(s) => Ok(s),
-        _ => Ok(String::new()),
     }
 }
 

@@ -25,6 +25,22 @@ pub trait InterpolationContext {
     /// scope). `None` when it is not defined.
     fn variable(&mut self, name: &str) -> Option<Data>;
 
+    /// `%{name.a.0}`: the value at `path` inside variable `name`; `Ok(None)` when the
+    /// variable or a segment is missing (`key` is the whole text, for errors). The
+    /// default digs into [`InterpolationContext::variable`]; a context whose variables
+    /// are large (`facts`) may dig without converting all of it.
+    fn variable_at(
+        &mut self,
+        name: &str,
+        path: &[Segment],
+        key: &str,
+    ) -> Result<Option<Data>, LookupError> {
+        match self.variable(name) {
+            None => Ok(None),
+            Some(value) => dig_path(value, path, key),
+        }
+    }
+
     /// A full lookup of `key` for `lookup`, `hiera` and `alias`; `Ok(None)` when not found.
     fn lookup(&mut self, key: &str) -> Result<Option<Data>, LookupError>;
 
@@ -193,9 +209,14 @@ pub(crate) fn scope_lookup(
         Segment::Key(k) => k.clone(),
         Segment::Index(i) => i.to_string(),
     };
-    let Some(mut value) = cx.variable(&root) else {
-        return Ok(None);
-    };
+    cx.variable_at(&root, path, key)
+}
+
+/// `SubLookup#sub_lookup` over all of `path`: `Ok(None)` when a segment is missing,
+/// Puppet's "Data Provider type mismatch" where a hash is needed and something else is
+/// there.
+pub fn dig_path(value: Data, path: &[Segment], key: &str) -> Result<Option<Data>, LookupError> {
+    let mut value = value;
     for segment in path {
         value = match dig(&value, segment, key)? {
             Some(v) => v,
@@ -278,14 +299,7 @@ pub fn split_key(key: &str) -> Option<Vec<Segment>> {
 /// "Data Provider type mismatch" error. An unparsable key is "Syntax error".
 pub fn sub_lookup(value: &Data, key: &str) -> Result<Option<Data>, LookupError> {
     let segments = split_key(key).ok_or_else(|| error(format!("Syntax error in key: '{key}'")))?;
-    let mut value = value.clone();
-    for segment in &segments[1..] {
-        value = match dig(&value, segment, key)? {
-            Some(v) => v,
-            None => return Ok(None),
-        };
-    }
-    Ok(Some(value))
+    dig_path(value.clone(), &segments[1..], key)
 }
 
 /// One step of `SubLookup#sub_lookup`. `Ok(None)` is "no such key".

@@ -105,7 +105,9 @@ pub use config::{
 pub use engine::{Hiera, HieraSources, LayerConfig, LookupFlags, LookupHost, Session};
 pub use error::{ErrorKind, Location, LookupError};
 pub use hocon::parse_hocon;
-pub use interpolate::{interpolate, split_key, sub_lookup, InterpolationContext, Segment};
+pub use interpolate::{
+    dig_path, interpolate, split_key, sub_lookup, InterpolationContext, Segment,
+};
 pub use json::parse_json;
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
 pub use options::{root_key, LookupOptions};

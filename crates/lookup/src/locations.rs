@@ -130,7 +130,8 @@ pub fn resolve_locations(
     Ok(Some(out))
 }
 
-fn text(s: &str, cx: &mut dyn InterpolationContext) -> Result<String, LookupError> {
+/// The text of `s` with its `%{...}` interpolated (no method calls).
+pub(crate) fn text(s: &str, cx: &mut dyn InterpolationContext) -> Result<String, LookupError> {
     match interpolate(&Data::String(s.to_owned()), cx, false)? {
         Data::String(s) => Ok(s),
         other => Ok(format!("{other:?}")),

@@ -95,7 +95,7 @@ impl LookupOptions {
     }
 }
 
-fn get<'a>(options: &'a Data, name: &str) -> Option<&'a Data> {
+pub(crate) fn get<'a>(options: &'a Data, name: &str) -> Option<&'a Data> {
     match options {
         Data::Hash(entries) => entries
             .iter()
