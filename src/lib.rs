@@ -125,9 +125,29 @@ pub fn compile_node(
     server_facts: Option<&Path>,
     options: eval::CompileOptions,
 ) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
-    let mut input = node_input(node, facts, trusted, server_facts)?;
+    let input = node_input(node, facts, trusted, server_facts)?;
+    compile_input(env_dir, env_name, input, options, true)
+}
+
+/// Compiles the node of `input` (classified first when `options` has a classifier).
+/// With `resolve_links`, file paths in the catalog are the environment's real paths;
+/// without, they are under `env_dir` as given (Puppet's environmentpath lookup).
+pub fn compile_input(
+    env_dir: &Path,
+    env_name: Option<&str>,
+    mut input: eval::NodeInput,
+    options: eval::CompileOptions,
+    resolve_links: bool,
+) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
+    let node = input.name.clone();
     let (env_dir, env_name) = classify_node(&mut input, env_dir, env_name, &options)?;
-    let environment = load_environment(&env_dir, env_name.as_deref(), node, &options)?;
+    let environment = load_environment_at(
+        &env_dir,
+        env_name.as_deref(),
+        &node,
+        &options,
+        resolve_links,
+    )?;
     match eval::compile(&environment, input, options) {
         Ok(out) => Ok((out.catalog, out.log)),
         Err((error, log)) => Err(CompileFailure {
@@ -153,7 +173,22 @@ pub fn load_environment(
     node: &str,
     options: &eval::CompileOptions,
 ) -> Result<eval::Environment, CompileFailure> {
-    let env_dir = std::fs::canonicalize(env_dir).map_err(|e| {
+    load_environment_at(env_dir, env_name, node, options, true)
+}
+
+fn load_environment_at(
+    env_dir: &Path,
+    env_name: Option<&str>,
+    node: &str,
+    options: &eval::CompileOptions,
+    resolve_links: bool,
+) -> Result<eval::Environment, CompileFailure> {
+    let resolved = if resolve_links {
+        std::fs::canonicalize(env_dir)
+    } else {
+        std::path::absolute(env_dir).and_then(|d| d.metadata().map(|_| d))
+    };
+    let env_dir = resolved.map_err(|e| {
         failure(format!(
             "cannot open environment {}: {e}",
             env_dir.display()
@@ -324,6 +359,21 @@ fn default_server_facts() -> eval::ValueMap {
     t.insert(Value::str("servername"), Value::str("puppet.oracle.test"));
     t.insert(Value::str("serverip"), Value::str("127.0.0.1"));
     t
+}
+
+/// Prints a compile's log on stderr as Puppet prints it (`Notice: ...`, `Warning: ...`;
+/// info and debug lines are left out).
+pub fn print_log(log: &[eval::LogLine]) {
+    for line in log {
+        let level = match line.level {
+            "notice" => "Notice",
+            "warning" => "Warning",
+            "err" => "Error",
+            "info" | "debug" => continue,
+            other => other,
+        };
+        eprintln!("{level}: {}", line.message);
+    }
 }
 
 /// Sets a catalog's `catalog_uuid` and `version` as Puppet does (a random UUID, the

@@ -1,8 +1,10 @@
 //! The `marionette` command.
 
 use marionette::{diagnostics, parse_source, source_files};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+mod puppet_cli;
 
 const USAGE: &str = "\
 usage: marionette <command> [options]
@@ -52,13 +54,37 @@ commands:
       first KEY found wins) and print the value as JSON. Not found, or a Hiera
       error: exit 1 without output, as Puppet does. --explain prints every layer,
       hierarchy level and location searched, and what was found there.
+  catalog compile NODE --environmentpath=DIRS [--environment=NAME] --vardir=DIR
+          [--node_terminus=exec --external_nodes=SCRIPT] [--hiera_config=FILE] ...
+      Puppet's `puppet catalog compile` command line, for tools that run Puppet
+      (octocatalog-diff): facts from $vardir/yaml/facts/NODE.yaml, the catalog JSON
+      on stdout. Other Puppet settings are accepted and ignored. Run through a
+      link named `puppet`, marionette also answers `puppet --version`.
   help
       Show this text.
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut argv = std::env::args();
+    let invoked_as = argv.next().unwrap_or_default();
+    let args: Vec<String> = argv.collect();
+    // Run through a link named `puppet`: a stand-in for `puppet catalog compile`.
+    if Path::new(&invoked_as)
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("puppet"))
+    {
+        return puppet_cli::puppet_main(&args);
+    }
     match args.first().map(String::as_str) {
+        Some("catalog") => puppet_cli::catalog_command(&args[1..]),
+        Some("--version" | "-V") => {
+            println!(
+                "marionette {} (Puppet {} catalogs)",
+                env!("CARGO_PKG_VERSION"),
+                puppet_cli::PUPPET_VERSION
+            );
+            ExitCode::SUCCESS
+        }
         Some("parse") => parse_command(&args[1..]),
         Some("compile") => compile_command(&args[1..]),
         Some("lookup") => lookup_command(&args[1..]),
@@ -328,7 +354,7 @@ fn compile_command(args: &[String]) -> ExitCode {
         args.options.clone(),
     ) {
         Ok((mut catalog, log)) => {
-            print_log(&log);
+            marionette::print_log(&log);
             marionette::stamp_catalog(&mut catalog, args.stable_ids);
             let json = marionette::catalog::wire::to_json(&catalog);
             match &args.output {
@@ -343,7 +369,7 @@ fn compile_command(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(marionette::CompileFailure { message, log }) => {
-            print_log(&log);
+            marionette::print_log(&log);
             eprintln!("Error: {message}");
             ExitCode::FAILURE
         }
@@ -504,7 +530,7 @@ fn lookup_command(args: &[String]) -> ExitCode {
         // Like `puppet lookup`, a Hiera error ends the command without a value.
         Err(_) => return ExitCode::FAILURE,
     };
-    print_log(&outcome.log);
+    marionette::print_log(&outcome.log);
     if explain {
         print!("{}", outcome.explanation);
     }
@@ -534,17 +560,4 @@ fn lookup_command(args: &[String]) -> ExitCode {
         println!("{}", marionette::catalog::wire::compact_json(&data));
     }
     ExitCode::SUCCESS
-}
-
-fn print_log(log: &[marionette::eval::LogLine]) {
-    for line in log {
-        let level = match line.level {
-            "notice" => "Notice",
-            "warning" => "Warning",
-            "err" => "Error",
-            "info" | "debug" => continue,
-            other => other,
-        };
-        eprintln!("{level}: {}", line.message);
-    }
 }
