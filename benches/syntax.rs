@@ -1,4 +1,4 @@
-//! Lexing and parsing throughput over real Puppet code.
+//! Lexing, parsing, lowering and validation throughput over real Puppet code.
 //!
 //! Input: every `.pp`/`.epp` file under `$MARIONETTE_CORPUS` (default
 //! `/usr/share/puppet/modules`, the Debian-packaged modules), or, if that directory is
@@ -56,6 +56,37 @@ fn bench(c: &mut Criterion) {
                 };
                 black_box(parse);
             }
+        })
+    });
+    // Lowering and validation start from parsed trees, made once.
+    let parsed: Vec<(&str, marionette::syntax::Parse)> = files
+        .iter()
+        .map(|(kind, text)| {
+            let parse = match kind {
+                SourceKind::Manifest => marionette::syntax::parse(text),
+                SourceKind::Epp => marionette::syntax::parse_epp(text),
+            };
+            (text.as_str(), parse)
+        })
+        .collect();
+    group.bench_function("lower", |b| {
+        b.iter(|| {
+            for (text, parse) in &parsed {
+                black_box(marionette::syntax::lower::lower(parse, text));
+            }
+        })
+    });
+    let lowered: Vec<(&str, marionette::syntax::model::Program)> = parsed
+        .iter()
+        .map(|(text, parse)| (*text, marionette::syntax::lower::lower(parse, text).0))
+        .collect();
+    group.bench_function("validate", |b| {
+        b.iter(|| {
+            let mut errors = Vec::new();
+            for (text, program) in &lowered {
+                marionette::syntax::validate::validate(program, text, &mut errors);
+            }
+            black_box(errors);
         })
     });
     group.finish();
