@@ -102,6 +102,8 @@ struct Registry {
     aliases: HashMap<String, Def<TypeAlias>>,
     /// Files already loaded (by path), so each is parsed once.
     loaded: HashMap<PathBuf, Option<Arc<SourceFile>>>,
+    /// EPP templates parsed so far, by path (each is parsed once per run).
+    templates: HashMap<PathBuf, Arc<SourceFile>>,
     /// Where each class, define and node name was first defined (file, line).
     origins: HashMap<(DefKind, String), (String, u32)>,
 }
@@ -390,8 +392,11 @@ impl Environment {
         Ok(Some(file))
     }
 
-    /// Parses an EPP template (not registered anywhere).
+    /// Parses an EPP template once (its definitions are not registered anywhere).
     pub fn load_template(&self, path: &Path) -> Result<Arc<SourceFile>, LoadError> {
+        if let Some(done) = self.registry.lock().unwrap().templates.get(path) {
+            return Ok(done.clone());
+        }
         let text = self.sources.read(path).map_err(|e| LoadError {
             path: path.display().to_string(),
             line: 0,
@@ -405,12 +410,18 @@ impl Environment {
         if let Some(error) = checked.errors.first() {
             return Err(load_error(&path_str, &text, &lines, error));
         }
-        Ok(Arc::new(SourceFile {
+        let file = Arc::new(SourceFile {
             path: path_str,
             text,
             lines,
             program: checked.program,
-        }))
+        });
+        self.registry
+            .lock()
+            .unwrap()
+            .templates
+            .insert(path.to_path_buf(), file.clone());
+        Ok(file)
     }
 
     /// The directory of a module on the modulepath.

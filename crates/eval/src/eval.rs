@@ -471,7 +471,7 @@ impl<'e> Compiler<'e> {
             Literal::Integer(i) => Value::Int(*i),
             Literal::Float(f) => Value::Float(*f),
             Literal::String(s) => Value::str(s.as_str()),
-            Literal::Regex(r) => Value::Regex(Arc::new(Regex::new(r).map_err(EvalError::new)?)),
+            Literal::Regex(r) => Value::Regex(Regex::shared(r).map_err(EvalError::new)?),
         })
     }
 

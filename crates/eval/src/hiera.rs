@@ -18,27 +18,38 @@ use crate::value::{Value, ValueMap};
 use crate::wire::to_data;
 
 /// Data files read through the environment's [`SourceDb`].
-struct SourceFiles(Arc<dyn SourceDb>);
+struct SourceFiles {
+    db: Arc<dyn SourceDb>,
+    /// Which data files exist: asked at every lookup of every compile, and the answer
+    /// does not change during a run.
+    exists: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+}
 
 impl DataFiles for SourceFiles {
     fn exists(&self, path: &Path) -> bool {
-        self.0.is_file(path)
+        let mut known = self.exists.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(&exists) = known.get(path) {
+            return exists;
+        }
+        let exists = self.db.is_file(path);
+        known.insert(path.to_path_buf(), exists);
+        exists
     }
 
     fn glob(&self, pattern: &Path) -> Vec<PathBuf> {
         let pattern = pattern.to_string_lossy();
         let mut out = Vec::new();
         for alternative in expand_braces(&pattern) {
-            glob_into(self.0.as_ref(), &alternative, &mut out);
+            glob_into(self.db.as_ref(), &alternative, &mut out);
         }
-        out.retain(|p| self.0.is_file(p));
+        out.retain(|p| self.db.is_file(p));
         let mut seen = std::collections::HashSet::new();
         out.retain(|p| seen.insert(p.clone()));
         out
     }
 
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        self.0.read(path)
+        self.db.read(path)
     }
 }
 
@@ -215,7 +226,10 @@ impl Environment {
             Hiera::load(
                 &sources,
                 self.hiera_backends.clone(),
-                Arc::new(SourceFiles(self.sources.clone())),
+                Arc::new(SourceFiles {
+                    db: self.sources.clone(),
+                    exists: Default::default(),
+                }),
             )
         })
     }

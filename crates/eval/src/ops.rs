@@ -681,12 +681,12 @@ pub fn match_op(left: &Value, pattern: &Value) -> Result<(bool, Option<Captures>
             return Ok((v.is_some_and(|v| r.includes(&v)), None));
         }
         Value::Regex(r) => r.clone(),
-        Value::Str(s) => Arc::new(Regex::new(s).map_err(|e| OpError {
+        Value::Str(s) => Regex::shared(s).map_err(|e| OpError {
             message: format!(
                 "Can not convert right match operand to a regular expression. Caused by '{e}'."
             ),
             blame: Blame::Right,
-        })?),
+        })?,
         other => {
             return err(
                 Blame::Right,

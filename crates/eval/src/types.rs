@@ -2075,7 +2075,7 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             for k in &flat {
                 match k {
                     Value::Regex(r) => pats.push(r.clone()),
-                    Value::Str(s) => pats.push(Arc::new(Regex::new(s)?)),
+                    Value::Str(s) => pats.push(Regex::shared(s)?),
                     Value::Type(t) => match t.resolved() {
                         T::Pattern(p) => pats.extend(p.iter().cloned()),
                         T::Regexp(Some(r)) => pats.push(r.clone()),
@@ -2095,7 +2095,7 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             arity("Regexp-Type", 1, Some(1))?;
             match &flat[0] {
                 Value::Regex(r) => T::Regexp(Some(r.clone())),
-                Value::Str(s) => T::Regexp(Some(Arc::new(Regex::new(s)?))),
+                Value::Str(s) => T::Regexp(Some(Regex::shared(s)?)),
                 other => {
                     return Err(format!(
                         "Regexp-Type[] argument must be a String or Regexp. Got {}",
@@ -2485,7 +2485,7 @@ impl TypeParser<'_> {
                 }
                 let src = String::from_utf8_lossy(&self.s[start + 1..self.i]).into_owned();
                 self.i += 1;
-                Ok(Value::Regex(Arc::new(Regex::new(&src)?)))
+                Ok(Value::Regex(Regex::shared(&src)?))
             }
             b'{' => {
                 self.i += 1;

@@ -3,9 +3,10 @@
 use crate::types::PType;
 use indexmap::IndexMap;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// An insertion-ordered hash, as Puppet's hashes are.
 pub type ValueMap = IndexMap<Value, Value>;
@@ -139,6 +140,27 @@ impl Regex {
                 compiled,
             })
             .map_err(|e| e.to_string())
+    }
+
+    /// [`Regex::new`], compiled once per process: the same pattern (from code, a type,
+    /// data) is matched in every compile of a fleet, and compiling it costs far more
+    /// than matching.
+    pub fn shared(source: &str) -> Result<Arc<Regex>, String> {
+        type Cache = Mutex<HashMap<String, Arc<Regex>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        // Patterns built from data could grow the cache without bound; start over then.
+        const LIMIT: usize = 10_000;
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(r) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(source) {
+            return Ok(r.clone());
+        }
+        let r = Arc::new(Regex::new(source)?);
+        let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if cache.len() >= LIMIT {
+            cache.clear();
+        }
+        cache.insert(source.to_string(), r.clone());
+        Ok(r)
     }
 
     pub fn is_match(&self, text: &str) -> bool {

@@ -191,11 +191,11 @@ pub(super) fn regex_split(s: &str, re: &Regex) -> Vec<Value> {
 fn split(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let s = call.str_arg(0).to_string();
     let re = match call.arg(1) {
-        Value::Str(p) => Arc::new(Regex::new(p).map_err(EvalError::new)?),
+        Value::Str(p) => Regex::shared(p).map_err(EvalError::new)?,
         Value::Regex(r) => r.clone(),
         Value::Type(t) => match t.resolved() {
             PType::Regexp(Some(r)) => r.clone(),
-            _ => Arc::new(Regex::new("").map_err(EvalError::new)?),
+            _ => Regex::shared("").map_err(EvalError::new)?,
         },
         _ => return Ok(Value::Undef),
     };
@@ -326,12 +326,12 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             } else {
                 format!("(?{opts}){p}")
             };
-            Arc::new(Regex::new(&src).map_err(EvalError::new)?)
+            Regex::shared(&src).map_err(EvalError::new)?
         }
         Value::Regex(r) => r.clone(),
         Value::Type(t) => match t.resolved() {
             PType::Regexp(Some(r)) => r.clone(),
-            _ => Arc::new(Regex::new("").map_err(EvalError::new)?),
+            _ => Regex::shared("").map_err(EvalError::new)?,
         },
         _ => return Ok(Value::Undef),
     };
@@ -499,7 +499,7 @@ fn versioncmp_with(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64 {
 
 fn match_one(s: &str, pattern: &Value) -> Result<Value, EvalError> {
     let re: Arc<Regex> = match pattern {
-        Value::Str(p) => Arc::new(Regex::new(p).map_err(EvalError::new)?),
+        Value::Str(p) => Regex::shared(p).map_err(EvalError::new)?,
         Value::Regex(r) => r.clone(),
         Value::Array(items) => {
             for p in items.iter() {
