@@ -29,6 +29,34 @@ pub struct FleetOptions {
     pub options: eval::CompileOptions,
 }
 
+/// Removes what an interrupted run (killed, or stopped with Ctrl-C) left in the output
+/// directory: the temporary files of catalogs it was writing ([`write_atomically`]'s
+/// `.<node>.json.<pid>.tmp`), unless the process that writes them still runs. The
+/// catalogs themselves are always whole: each appears by a rename.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = name
+            .strip_prefix('.')
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.rsplit_once(".json."))
+            .map(|(_, pid)| pid)
+            .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let running =
+            pid != std::process::id().to_string() && Path::new("/proc").join(pid).exists();
+        if !running {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// The outcome of a fleet compile.
 #[derive(Debug)]
 pub struct FleetReport {
@@ -96,6 +124,7 @@ pub fn compile_fleet(
     }
     std::fs::create_dir_all(&opts.output_dir)
         .map_err(|e| format!("cannot create {}: {e}", opts.output_dir.display()))?;
+    remove_stale_temporaries(&opts.output_dir);
     // Environments by directory, loaded once (an ENC may send nodes elsewhere).
     let environments: Mutex<HashMap<PathBuf, Arc<Result<eval::Environment, String>>>> =
         Mutex::new(HashMap::new());

@@ -1,4 +1,5 @@
-//! `marionette compile --facts-dir`: many nodes at once, failures kept apart, shards.
+//! `marionette compile --facts-dir`: many nodes at once, failures kept apart, shards,
+//! interrupted runs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,5 +106,72 @@ fn shards_partition_the_fleet() {
     assert_eq!(all.len(), 20);
     let (_, stderr) = fleet(&dir, "x", &["--shard", "4/3"]);
     assert!(stderr.contains("--shard needs K/N"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run killed part-way leaves only whole catalogs (each appears by a rename), and the
+/// next run cleans up after it and writes them all.
+#[test]
+fn an_interrupted_run_leaves_whole_catalogs_and_the_next_run_finishes() {
+    let dir = scratch("interrupted");
+    // Enough nodes that the run is still going when it is killed.
+    for i in 20..600 {
+        std::fs::write(
+            dir.join(format!("facts/n{i}.example.com.yaml")),
+            "os: {family: Debian}\n",
+        )
+        .unwrap();
+    }
+    std::fs::remove_file(dir.join("facts/bad.example.com.yaml")).unwrap();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    // What a run killed while writing leaves behind (its process is gone).
+    std::fs::write(
+        out.join(".n0.example.com.json.4294967295.tmp"),
+        "{\"partial",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marionette"))
+        .args(["compile", "--stable-ids", "--jobs", "2", "--env"])
+        .arg(dir.join("env"))
+        .arg("--facts-dir")
+        .arg(dir.join("facts"))
+        .arg("--output-dir")
+        .arg(&out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once some catalogs are written.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while catalogs(&out)
+        .iter()
+        .filter(|n| !n.starts_with('.'))
+        .count()
+        < 20
+    {
+        assert!(std::time::Instant::now() < deadline, "no catalog appeared");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let written: Vec<String> = catalogs(&out)
+        .into_iter()
+        .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
+        .collect();
+    assert!(!written.is_empty());
+    for name in &written {
+        let text = std::fs::read_to_string(out.join(name)).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text)
+            .unwrap_or_else(|e| panic!("{name} is not a whole catalog: {e}"));
+    }
+
+    let (ok, stderr) = fleet(&dir, "out", &[]);
+    assert!(ok, "{stderr}");
+    let after = catalogs(&out);
+    assert_eq!(after.len(), 600, "{:?}", &after[..5.min(after.len())]);
+    assert!(
+        after.iter().all(|n| !n.starts_with('.')),
+        "temporary files left"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
