@@ -1,30 +1,22 @@
-//! Hiera 5: `lookup()`, automatic class-parameter lookup and the data behind them.
-//!
-//! **Status: groundwork.** Implemented and unit-tested: the data-file readers
-//! ([`parse_yaml`], Ruby Psych's `safe_load` semantics; [`parse_json`]), `hiera.yaml`
-//! parsing and validation ([`parse_hiera_config`]: version 5 in every layer, version 3 in
-//! the global one), `%{...}` interpolation ([`interpolate`], behind the
-//! [`InterpolationContext`] trait), a level's locations for one node
-//! ([`resolve_locations`], file-system questions through the [`DataFiles`] trait), the
-//! merge strategies ([`MergeStrategy::from_data`],
-//! [`MergeStrategy::merge_found`]), compiled `lookup_options` ([`LookupOptions`]: exact
-//! and regex keys, `merge`, `convert_to`) and the small vocabulary types below. The lookup
-//! algorithm itself (layers, providers, caching, `--explain`) is planned, not
-//! implemented; nothing is wired into the evaluator yet.
+//! Hiera 5: `lookup()`, automatic class-parameter lookup and the data behind them, as
+//! Puppet 7.23's `Puppet::Pops::Lookup` does them.
 //!
 //! # Role
 //!
 //! `marionette-eval` asks this crate for a key (`ntp::servers`, or a `lookup()` call) and
 //! gets back a value or "not found". This crate owns everything between: the three
-//! layers, each layer's `hiera.yaml` (version 5; version 3 in the global layer), the hierarchy, the backends, merge
-//! behaviour and `%{...}` interpolation. It does no I/O: files reach it through a trait the
-//! binary implements, and backends are trait objects supplied by the binary or by plugins.
+//! layers, each layer's `hiera.yaml` (versions 5 and 4; version 3 in the global layer),
+//! the hierarchy, the backends, `lookup_options`, merge behaviour, `%{...}`
+//! interpolation and `--explain` output. It does no file-system walking of its own: files
+//! reach it through [`DataFiles`], which the evaluator implements, and backends are trait
+//! objects ([`Backend`]) registered by name in [`Backends`]: the built-in `yaml_data`,
+//! `json_data` and `hocon_data`, and whatever a plugin or a custom binary adds.
 //!
 //! # Layers
 //!
-//! Searched in this order, each one a [`Layer`]:
+//! Searched in this order:
 //!
-//! 1. **global**: `$confdir/hiera.yaml`;
+//! 1. **global**: the `hiera_config` file (versions 5 and 3, with `:merge_behavior:`);
 //! 2. **environment**: `<environment>/hiera.yaml`;
 //! 3. **module**: `<module>/hiera.yaml`, consulted only for keys in that module's namespace
 //!    (`<module>::...`); a module's `default_hierarchy` is used only when nothing else
@@ -36,45 +28,19 @@
 //! (`nodes/%{trusted.certname}.yaml`). `lookup_options` (from the data itself, keys may be
 //! regexps) choose the merge strategy and `convert_to`.
 //!
-//! # Planned API
+//! # API
 //!
-//! ```text
-//! /// A backend, the Rust form of a Hiera 5 backend function.
-//! pub trait DataProvider: Send + Sync {
-//!     fn name(&self) -> &str;                 // as written in hiera.yaml: "yaml_data"
-//!     fn kind(&self) -> BackendKind;
-//!     /// `data_hash`: the whole hash for one location (cached per compile).
-//!     fn data_hash(&self, location: &Location, options: &Options,
-//!                  cx: &mut dyn ProviderContext) -> Result<Data, LookupError>;
-//!     /// `lookup_key`: one key; `Ok(None)` is "not found" (distinct from `undef`).
-//!     fn lookup_key(&self, key: &str, options: &Options,
-//!                   cx: &mut dyn ProviderContext) -> Result<Option<Data>, LookupError>;
-//!     /// `data_dig`: one dotted key, already split (`a.b.0` -> ["a", "b", 0]).
-//!     fn data_dig(&self, key: &[KeySegment], options: &Options,
-//!                 cx: &mut dyn ProviderContext) -> Result<Option<Data>, LookupError>;
-//! }
-//! /// Gives providers and interpolation what they need from the compile:
-//! /// `%{facts.os.family}`, `%{trusted.certname}`, `%{::role}`, `%{scope('x')}`, and
-//! /// file text through `DataFiles` (the binary's file system, or a test fixture).
-//! pub trait ProviderContext { ... }
-//! pub trait DataFiles {                      // exists today with `exists` and `glob`;
-//!     fn read(&self, path: &Path) -> Result<Option<Arc<str>>, LookupError>;  // planned
-//! }
+//! * [`Hiera::load`]: the configuration of an environment (every layer's `hiera.yaml`,
+//!   parsed and validated), frozen and shared by all compiles of the environment, with the
+//!   cache of parsed data files.
+//! * [`Session`]: one compile's lookups ([`Session::lookup`]), with the compile's scope
+//!   behind [`LookupHost`] (variables for interpolation, value conversion, warnings), and
+//!   `--explain` recording.
+//! * [`Backend`] / [`BackendContext`]: a Hiera backend function and what it may ask of
+//!   the lookup (the run's file cache, interpolation, explain lines, warnings).
 //!
-//! pub struct Hiera { ... }                    // parsed hiera.yaml files; frozen, shared
-//! impl Hiera {
-//!     pub fn lookup(&self, key: &str, merge: Option<MergeStrategy>,
-//!                   cx: &mut dyn ProviderContext) -> Result<Option<Data>, LookupError>;
-//! }
-//! ```
-//!
-//! Built-in backends: `yaml_data` and `json_data` (`data_hash`, reading through
-//! `DataFiles`). `eyaml_lookup_key`, `hocon_data` and site-specific backends are meant to
-//! come from plugins (`marionette-plugin-api`), adapted to the same trait.
-//!
-//! Values: plain Puppet data (undef, booleans, numbers, strings, arrays, string-keyed
-//! hashes, plus `Sensitive` through `convert_to`), planned as `marionette_catalog::Data`
-//! so that eval converts one data type only.
+//! Values are [`marionette_catalog::Data`] (undef, booleans, numbers, strings, arrays,
+//! hashes, `Sensitive` through `convert_to`), so the evaluator converts one data type only.
 //!
 //! Interpolation: `%{var}`, dotted keys (`%{facts.os.release.major}`), `%{scope('x')}`,
 //! `%{lookup('k')}` / `%{hiera('k')}`, `%{alias('k')}` (keeps the value's type, must be the

@@ -41,7 +41,7 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
 /// `Unable to parse (<file>): ...` as Puppet words them.
 ///
 /// Values that are not Puppet data stay in the hash for the lookup to refuse when it
-/// finds them (see [`crate::lookup_value`]): a Ruby Symbol value (`:sym`, but `:default`
+/// finds them (see `lookup_value.rs`): a Ruby Symbol value (`:sym`, but `:default`
 /// and `:undef` are Puppet's `default` and `undef`), hash keys that are Booleans or
 /// `~`. Symbol keys are strings, as `yaml_data` converts them.
 pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), LookupError> {
