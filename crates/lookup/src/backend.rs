@@ -102,6 +102,20 @@ pub trait BackendContext {
     fn strict_error(&self) -> bool {
         false
     }
+    /// What a backend kept under `key` earlier in this compile (Puppet's
+    /// `LookupContext#cached_value`): the per-compile cache of backends whose data is
+    /// not a file, e.g. the answers of an HTTP service. Every backend of the compile
+    /// shares the keys, so start them with the function's name. The default keeps
+    /// nothing.
+    fn cached_value(&mut self, key: &str) -> Option<Arc<Data>> {
+        let _ = key;
+        None
+    }
+    /// Keeps `value` under `key` for the rest of the compile (Puppet's
+    /// `LookupContext#cache`).
+    fn cache_value(&mut self, key: String, value: Arc<Data>) {
+        let _ = (key, value);
+    }
 }
 
 /// A Hiera 5 backend function. Implement the method of your kind; the others are never

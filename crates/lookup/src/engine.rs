@@ -355,6 +355,8 @@ pub struct Session<'h> {
     hashes: HashMap<String, Arc<DataHash>>,
     /// `lookup_key` and `data_dig` answers by level, location and key.
     answers: HashMap<(String, String), Option<Data>>,
+    /// What backends keep for the compile (`BackendContext::cache_value`).
+    backend_values: HashMap<String, Arc<Data>>,
     name_stack: Vec<String>,
     warned: bool,
     explainer: Option<Explainer>,
@@ -370,6 +372,7 @@ impl<'h> Session<'h> {
             default_options: HashMap::new(),
             hashes: HashMap::new(),
             answers: HashMap::new(),
+            backend_values: HashMap::new(),
             name_stack: Vec::new(),
             warned: false,
             explainer: None,
@@ -1213,6 +1216,14 @@ impl BackendContext for Cx<'_, '_> {
 
     fn strict_error(&self) -> bool {
         self.s.hiera.strict_error
+    }
+
+    fn cached_value(&mut self, key: &str) -> Option<Arc<Data>> {
+        self.s.backend_values.get(key).cloned()
+    }
+
+    fn cache_value(&mut self, key: String, value: Arc<Data>) {
+        self.s.backend_values.insert(key, value);
     }
 }
 

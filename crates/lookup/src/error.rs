@@ -22,6 +22,8 @@ pub enum ErrorKind {
     Interpolation,
     /// A merge strategy or its options are invalid.
     Merge,
+    /// A backend could not get its data (e.g. a service that did not answer).
+    Backend,
 }
 
 /// An error with Puppet's wording (`message`) and, when known, its location.

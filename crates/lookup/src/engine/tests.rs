@@ -181,3 +181,69 @@ fn an_unknown_backend_names_itself() {
         "Unable to find 'lookup_key' function named 'nope' (file: /env/hiera.yaml)"
     );
 }
+
+/// `lookup_key` over one document that costs a fetch: the document is kept in the
+/// compile's backend cache, and each fetch is counted.
+struct DocBackend(Arc<AtomicUsize>);
+
+impl Backend for DocBackend {
+    fn kind(&self) -> BackendKind {
+        BackendKind::LookupKey
+    }
+    fn lookup_key(
+        &self,
+        key: &str,
+        _: &BackendCall<'_>,
+        cx: &mut dyn BackendContext,
+    ) -> Result<Option<Data>, LookupError> {
+        let doc = match cx.cached_value("mem_doc|doc") {
+            Some(doc) => doc,
+            None => {
+                self.0.fetch_add(1, Ordering::SeqCst);
+                let doc = Arc::new(Data::Hash(vec![(s("a"), s("1")), (s("b"), s("2"))]));
+                cx.cache_value("mem_doc|doc".into(), doc.clone());
+                doc
+            }
+        };
+        let Data::Hash(entries) = &*doc else {
+            return Ok(None);
+        };
+        Ok(entries
+            .iter()
+            .find(|(k, _)| *k == s(key))
+            .map(|(_, v)| v.clone()))
+    }
+}
+
+#[test]
+fn backends_keep_values_for_the_compile() {
+    let mut files = HashMap::new();
+    files.insert(
+        PathBuf::from("/env/hiera.yaml"),
+        "---\nversion: 5\nhierarchy:\n  - name: doc\n    lookup_key: mem_doc\n".to_string(),
+    );
+    let fetches = Arc::new(AtomicUsize::new(0));
+    let mut backends = Backends::default();
+    backends.register("mem_doc", Arc::new(DocBackend(fetches.clone())));
+    let h = Hiera::load(
+        &HieraSources {
+            environment: PathBuf::from("/env"),
+            ..Default::default()
+        },
+        backends,
+        Arc::new(Files(files)),
+    );
+    let flags = LookupFlags::default();
+    let mut session = Session::new(&h);
+    for (key, value) in [("a", Some(s("1"))), ("b", Some(s("2"))), ("c", None)] {
+        assert_eq!(session.lookup(key, None, &flags, &mut Host).unwrap(), value);
+    }
+    assert_eq!(fetches.load(Ordering::SeqCst), 1);
+    // The next compile starts afresh.
+    let mut next = Session::new(&h);
+    assert_eq!(
+        next.lookup("a", None, &flags, &mut Host).unwrap(),
+        Some(s("1"))
+    );
+    assert_eq!(fetches.load(Ordering::SeqCst), 2);
+}
