@@ -24,6 +24,19 @@ pub fn inspect_str(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// Ruby's `to_s` of a scalar read from YAML or JSON (`nil` is empty); `None` for an
+/// array or a hash.
+pub fn scalar_to_s(d: &Data) -> Option<String> {
+    match d {
+        Data::String(s) => Some(s.clone()),
+        Data::Integer(i) => Some(i.to_string()),
+        Data::Float(f) => Some(crate::wire::ruby_float(*f)),
+        Data::Bool(b) => Some(b.to_string()),
+        Data::Undef => Some(String::new()),
+        _ => None,
+    }
+}
+
 /// The Ruby class of a value read from YAML or JSON, as Ruby's errors name it.
 pub fn class_name(d: &Data) -> &'static str {
     match d {

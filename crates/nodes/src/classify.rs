@@ -5,7 +5,7 @@
 //! Running the script is I/O and lives at the edge (the `marionette` crate's
 //! `ExecClassifier`); this module only interprets what it printed.
 
-use marionette_catalog::ruby::class_name as ruby_class;
+use marionette_catalog::ruby::{class_name as ruby_class, scalar_to_s};
 use marionette_catalog::Data;
 use std::fmt;
 
@@ -248,18 +248,6 @@ fn class_name(d: &Data) -> Result<String, String> {
 fn key_name(d: &Data) -> Result<String, String> {
     scalar_to_s(d)
         .ok_or_else(|| format!("a parameter name must be a string, not {}", ruby_class(d)))
-}
-
-fn scalar_to_s(d: &Data) -> Option<String> {
-    match d {
-        Data::String(s) => Some(s.clone()),
-        Data::Integer(i) => Some(i.to_string()),
-        Data::Float(f) => Some(marionette_catalog::wire::ruby_float(*f)),
-        Data::Bool(b) => Some(b.to_string()),
-        // A YAML `~:` key; Puppet names the variable `nil.to_s`.
-        Data::Undef => Some(String::new()),
-        _ => None,
-    }
 }
 
 /// Ruby's `inspect` of a YAML scalar (what a `NoMethodError` shows of its receiver).
