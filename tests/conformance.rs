@@ -142,7 +142,46 @@ fn conformance_with_puppet() {
     // regen.sh runs Puppet in. Every other path here is absolute.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
     std::env::set_current_dir(&root).expect("tests/conformance exists");
-    check_cases(&cases());
+    check_cases(&cases(), options);
+}
+
+/// The cases with an `inventory.yaml` (`inventory_*`) again, classified by the
+/// inventory plugin (`marionette-enc-inventory`) instead of their `enc` script, which
+/// prints what the inventory should answer for the node: the plugin answers the same
+/// classification, and the compile gives the catalog (or the error) real Puppet gave
+/// with the script.
+#[test]
+fn inventory_classifier() {
+    use marionette::nodes::NodeClassifier;
+    let cases: Vec<PathBuf> = cases()
+        .into_iter()
+        .filter(|c| c.join("inventory.yaml").is_file())
+        .collect();
+    if std::env::var("CONFORMANCE_FILTER").is_err() {
+        assert!(cases.len() >= 10, "only {} inventory cases", cases.len());
+    }
+    let facts = marionette::catalog::Data::Hash(Vec::new());
+    for case in &cases {
+        let node = std::fs::read_to_string(case.join("node")).unwrap();
+        let node = node.trim();
+        let script = marionette::enc::ExecClassifier::new(case.join("enc"));
+        let inventory = inventory(case);
+        assert_eq!(
+            inventory.classify(node, &facts),
+            script.classify(node, &facts),
+            "{}",
+            case.display()
+        );
+    }
+    check_cases(&cases, |case| marionette::eval::CompileOptions {
+        classifier: Some(std::sync::Arc::new(inventory(case))),
+        ..options(case)
+    });
+}
+
+fn inventory(case: &Path) -> marionette_enc_inventory::InventoryClassifier {
+    marionette_enc_inventory::InventoryClassifier::load(case.join("inventory.yaml"))
+        .unwrap_or_else(|e| panic!("{}: {e}", case.display()))
 }
 
 /// The oracle's own examples (`../shared/oracle/examples`), those whose features are
@@ -169,10 +208,10 @@ fn oracle_examples() {
         root.display()
     );
     let cases: Vec<PathBuf> = BUILT.iter().map(|name| root.join(name)).collect();
-    check_cases(&cases);
+    check_cases(&cases, options);
 }
 
-fn check_cases(cases: &[PathBuf]) {
+fn check_cases(cases: &[PathBuf], options: fn(&Path) -> marionette::eval::CompileOptions) {
     assert!(!cases.is_empty(), "no conformance cases found");
     let mut failures = Vec::new();
     for case in cases {

@@ -9,7 +9,8 @@
 # name; default node.example.com), facts.yaml, trusted.yaml and `args` (extra oracle
 # flags, one line, e.g. --no-strict-hostname), `global/hiera.yaml` (the global Hiera
 # layer, passed as --set hiera_config=...) and `enc` (an executable ENC script, passed
-# as --enc). The result is expected.json (file paths
+# as --enc; beside an `inventory.yaml`, it prints what that inventory answers, and the
+# test compiles the case with the inventory plugin too). The result is expected.json (file paths
 # relative to env/) or, when Puppet fails, expected.error (its last Error: line, the
 # one that names the node, with the case's path removed and the oracle's private
 # environmentpath written <environmentpath>). When the oracle refuses its input before

@@ -1,0 +1,1 @@
+notify { 'main': message => "env=${environment}" }

@@ -1,0 +1,3 @@
+class postgresql (String $version = '13') {
+  notify { 'postgresql': message => "version=${version}" }
+}

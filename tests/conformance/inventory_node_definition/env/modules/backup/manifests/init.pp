@@ -1,0 +1,3 @@
+class backup {
+  notify { 'backup': message => "for ${trusted['certname']} in ${environment}" }
+}

@@ -1,0 +1,1 @@
+notify { 'main': message => "${datacenter} ${facts['datacenter']} ${$tier + 1}" }

@@ -1,0 +1,3 @@
+class base {
+  notify { 'base': message => "dc=${::datacenter} role=${::role} tier=${::tier}" }
+}
