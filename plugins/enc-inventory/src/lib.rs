@@ -67,6 +67,7 @@
 
 mod pattern;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use marionette_catalog::ruby::class_name;
@@ -138,6 +139,11 @@ struct NodeEntry {
 pub struct Inventory {
     groups: Vec<Group>,
     nodes: Vec<NodeEntry>,
+    /// The node entries of each exact name (lower-cased), so that a large inventory
+    /// of names is not scanned for each node.
+    exact: HashMap<String, Vec<usize>>,
+    /// The node entries with globs or regexes.
+    patterned: Vec<usize>,
 }
 
 impl Inventory {
@@ -151,11 +157,17 @@ impl Inventory {
     /// The classification of `certname`; `None` when no node entry matches it.
     pub fn classify(&self, certname: &str) -> Option<Classification> {
         let lower = certname.to_ascii_lowercase();
-        let matched: Vec<&NodeEntry> = self
-            .nodes
-            .iter()
-            .filter(|n| n.patterns.iter().any(|p| p.matches(certname, &lower)))
-            .collect();
+        let mut hits = self.exact.get(&lower).cloned().unwrap_or_default();
+        hits.extend(self.patterned.iter().copied().filter(|&i| {
+            self.nodes[i]
+                .patterns
+                .iter()
+                .any(|p| p.matches(certname, &lower))
+        }));
+        // In file order, each entry once.
+        hits.sort_unstable();
+        hits.dedup();
+        let matched: Vec<&NodeEntry> = hits.iter().map(|&i| &self.nodes[i]).collect();
         if matched.is_empty() {
             return None;
         }
@@ -308,7 +320,11 @@ impl Reader<'_> {
                 _ => node_data = self.list(value, "nodes")?,
             }
         }
-        let index = |name: &str| entries.iter().position(|g: &GroupEntry| g.name == name);
+        let mut by_name = HashMap::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            by_name.entry(entry.name.as_str()).or_insert(i);
+        }
+        let index = |name: &str| by_name.get(name).copied();
         let mut groups = Vec::with_capacity(entries.len());
         for (i, entry) in entries.iter().enumerate() {
             if index(&entry.name) != Some(i) {
@@ -357,7 +373,23 @@ impl Reader<'_> {
                 layer: e.layer,
             })
             .collect();
-        Ok(Inventory { groups, nodes })
+        let mut exact: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut patterned = Vec::new();
+        for (i, node) in nodes.iter().enumerate() {
+            for pattern in &node.patterns {
+                match pattern {
+                    Pattern::Exact(name) => exact.entry(name.clone()).or_default().push(i),
+                    _ => patterned.push(i),
+                }
+            }
+        }
+        patterned.dedup();
+        Ok(Inventory {
+            groups,
+            nodes,
+            exact,
+            patterned,
+        })
     }
 
     /// A group and the groups nested in it, in file order.
