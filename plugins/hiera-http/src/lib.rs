@@ -74,7 +74,8 @@
 
 mod client;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use marionette_catalog::ruby::scalar_to_s;
@@ -86,8 +87,42 @@ use marionette_lookup::{
 pub use client::{parse_response, Response, Url};
 
 /// The `lookup_key` function (`hiera_http`, `http_lookup_key`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct HttpLookupKey;
+#[derive(Debug, Default)]
+pub struct HttpLookupKey {
+    /// `confine_to_keys` compiled, by its patterns: a level's options come with every
+    /// key looked up, and compiling the regex each time would cost more than the rest.
+    confinements: Mutex<HashMap<Vec<String>, Arc<fancy_regex::Regex>>>,
+}
+
+impl HttpLookupKey {
+    /// The union of `patterns` (Ruby's `Regexp.union`), compiled once.
+    fn confinement(
+        &self,
+        patterns: &[String],
+        function: &str,
+    ) -> Result<Arc<fancy_regex::Regex>, LookupError> {
+        let mut cache = self.confinements.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(re) = cache.get(patterns) {
+            return Ok(re.clone());
+        }
+        let union: Vec<String> = patterns.iter().map(|p| format!("(?:{p})")).collect();
+        let re = fancy_regex::Regex::new(&union.join("|")).map_err(|e| {
+            // Name the pattern at fault.
+            let culprit = patterns.iter().find_map(|p| {
+                fancy_regex::Regex::new(p)
+                    .err()
+                    .map(|e| format!("bad regular expression /{p}/: {e}"))
+            });
+            config_error(format!(
+                "'{function}' option 'confine_to_keys': {}",
+                culprit.unwrap_or_else(|| e.to_string())
+            ))
+        })?;
+        let re = Arc::new(re);
+        cache.insert(patterns.to_vec(), re.clone());
+        Ok(re)
+    }
+}
 
 /// The `data_hash` function (`http_data_hash`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -96,8 +131,9 @@ pub struct HttpDataHash;
 /// Registers the functions under their names: `hiera_http` (the gem's) and
 /// `http_lookup_key` for [`HttpLookupKey`], `http_data_hash` for [`HttpDataHash`].
 pub fn register(backends: &mut Backends) {
-    backends.register("hiera_http", Arc::new(HttpLookupKey));
-    backends.register("http_lookup_key", Arc::new(HttpLookupKey));
+    let lookup_key = Arc::new(HttpLookupKey::default());
+    backends.register("hiera_http", lookup_key.clone());
+    backends.register("http_lookup_key", lookup_key);
     backends.register("http_data_hash", Arc::new(HttpDataHash));
 }
 
@@ -113,7 +149,8 @@ impl Backend for HttpLookupKey {
         cx: &mut dyn BackendContext,
     ) -> Result<Option<Data>, LookupError> {
         let options = Options::read(call, BackendKind::LookupKey)?;
-        if let Some(confine) = &options.confine_to_keys {
+        if let Some(patterns) = &options.confine_to_keys {
+            let confine = self.confinement(patterns, call.function)?;
             // Ruby's `key[Regexp.union(...)] == key`: the first match is the whole key.
             let whole = matches!(confine.find(key), Ok(Some(m)) if m.as_str() == key);
             if !whole {
@@ -197,7 +234,8 @@ struct Options {
     auth: Option<(String, String)>,
     dig: bool,
     dig_key: Option<String>,
-    confine_to_keys: Option<fancy_regex::Regex>,
+    /// The patterns, compiled by [`HttpLookupKey::confinement`].
+    confine_to_keys: Option<Vec<String>>,
 }
 
 /// The gem's default for both timeouts, in seconds.
@@ -291,24 +329,19 @@ impl Options {
         });
         let confine_to_keys = match call.option("confine_to_keys") {
             None | Some(Data::Undef) => None,
-            Some(Data::Array(patterns)) => {
-                let mut union = Vec::new();
-                for p in patterns {
-                    let Data::String(p) = p else {
-                        return Err(bad("confine_to_keys", "an array of regular expressions", p));
-                    };
-                    fancy_regex::Regex::new(p).map_err(|e| {
-                        config_error(format!(
-                            "'{function}' option 'confine_to_keys': bad regular expression /{p}/: {e}"
-                        ))
-                    })?;
-                    union.push(format!("(?:{p})"));
-                }
-                // Each pattern compiled alone above, so the union compiles too.
-                Some(fancy_regex::Regex::new(&union.join("|")).map_err(|e| {
-                    config_error(format!("'{function}' option 'confine_to_keys': {e}"))
-                })?)
-            }
+            Some(Data::Array(patterns)) => Some(
+                patterns
+                    .iter()
+                    .map(|p| match p {
+                        Data::String(p) => Ok(p.clone()),
+                        other => Err(bad(
+                            "confine_to_keys",
+                            "an array of regular expressions",
+                            other,
+                        )),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
             Some(other) => return Err(bad("confine_to_keys", "an array", other)),
         };
         Ok(Options {

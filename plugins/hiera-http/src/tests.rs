@@ -125,7 +125,6 @@ fn options_are_checked() {
         (vec![("http_read_timeout", s("10"))], BackendKind::LookupKey, "'hiera_http' option 'http_read_timeout' must be a number of seconds, not String"),
         (vec![("http_connect_timeout", Data::Integer(0))], BackendKind::LookupKey, "'hiera_http' option 'http_connect_timeout' must be a positive number of seconds, not 0"),
         (vec![("headers", s("x"))], BackendKind::LookupKey, "'hiera_http' option 'headers' must be a hash, not String"),
-        (vec![("confine_to_keys", Data::Array(vec![s("(")]))], BackendKind::LookupKey, "'hiera_http' option 'confine_to_keys': bad regular expression /(/"),
         (vec![("eyaml", Data::Bool(true))], BackendKind::LookupKey, "'hiera_http' option 'eyaml' is not supported"),
         (vec![("use_ssl", Data::Bool(true))], BackendKind::LookupKey, "'hiera_http' option 'use_ssl' is not supported"),
     ] {
@@ -145,7 +144,7 @@ fn confined_keys_are_not_fetched() {
     let mut cx = Cx::default();
     for key in ["other", "ntp::servers", "xntp"] {
         assert_eq!(
-            HttpLookupKey.lookup_key(key, &c, &mut cx),
+            HttpLookupKey::default().lookup_key(key, &c, &mut cx),
             Ok(None),
             "{key}"
         );
@@ -155,7 +154,9 @@ fn confined_keys_are_not_fetched() {
         "Skipping hiera_http because key does not match confine_to_keys"
     );
     for key in ["ntp", "app::port"] {
-        let e = HttpLookupKey.lookup_key(key, &c, &mut cx).unwrap_err();
+        let e = HttpLookupKey::default()
+            .lookup_key(key, &c, &mut cx)
+            .unwrap_err();
         assert_eq!(e.kind, ErrorKind::Backend);
         assert!(
             e.message.starts_with(&format!(
@@ -164,6 +165,23 @@ fn confined_keys_are_not_fetched() {
             "{e}"
         );
     }
+}
+
+#[test]
+fn confine_to_keys_is_compiled_once() {
+    let backend = HttpLookupKey::default();
+    let patterns = vec!["^a.*".to_string(), "b".to_string()];
+    let re = backend.confinement(&patterns, "hiera_http").unwrap();
+    assert!(Arc::ptr_eq(
+        &re,
+        &backend.confinement(&patterns, "hiera_http").unwrap()
+    ));
+    let bad = vec!["a".to_string(), "(".to_string()];
+    let e = backend.confinement(&bad, "hiera_http").unwrap_err().message;
+    assert!(
+        e.starts_with("'hiera_http' option 'confine_to_keys': bad regular expression /(/: "),
+        "{e}"
+    );
 }
 
 #[test]
