@@ -54,6 +54,11 @@
 //! | `use_auth`, `auth_user`, `auth_pass` | HTTP basic authentication (sent when `use_auth` is true; `user:pass@` in the URI works too) | off |
 //! | `confine_to_keys` | `lookup_key`: an array of regular expressions; other keys are not looked up here | all keys |
 //!
+//! Hiera asks every level for the key `lookup_options` too: a per-key service should
+//! answer 404 for keys it does not know (with `ignore_404: true`), or the level should
+//! be confined to its keys with `confine_to_keys`, or a `plain` answer for
+//! `lookup_options` (a string) fails the lookup, as it does with the gem.
+//!
 //! Answers are cached per compile: each URL is fetched at most once by a compile (as
 //! the gem caches by path), a failure that `failure`/`ignore_404` made "not found"
 //! included. A `json` or `yaml` answer that does not parse is always an error. A JSON
