@@ -1,0 +1,876 @@
+//! The tree-walking interpreter: local variables in frames (blocks see their
+//! parents'), instance variables from the host, `def` methods, blocks and procs, and
+//! Ruby's exceptions as values that `rescue` can catch.
+
+use crate::parser::{Call, Kind, Lambda, Node, Param, Part, Rescue};
+use crate::value::{hash_insert, Hash, Value};
+use crate::Host;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A Ruby exception: its class, message and the template line it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RubyError {
+    pub class: String,
+    pub message: String,
+    pub line: u32,
+}
+
+/// A block, proc or lambda with the frame it closes over.
+#[derive(Debug)]
+pub struct Proc {
+    pub(crate) lambda: Rc<Lambda>,
+    pub(crate) frame: Rc<Frame>,
+    pub(crate) is_lambda: bool,
+    /// `&:name`: calls `name` on its first argument.
+    pub(crate) symbol: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Frame {
+    vars: RefCell<HashMap<String, Value>>,
+    parent: Option<Rc<Frame>>,
+}
+
+impl Frame {
+    fn get(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.vars.borrow().get(name) {
+            return Some(v.clone());
+        }
+        self.parent.as_ref().and_then(|p| p.get(name))
+    }
+
+    fn set(&self, name: &str, v: Value) {
+        let mut f = self;
+        loop {
+            if f.vars.borrow().contains_key(name) {
+                f.vars.borrow_mut().insert(name.to_string(), v);
+                return;
+            }
+            match &f.parent {
+                Some(p) => f = p,
+                None => break,
+            }
+        }
+        self.vars.borrow_mut().insert(name.to_string(), v);
+    }
+
+    fn child(parent: &Rc<Frame>) -> Rc<Frame> {
+        Rc::new(Frame {
+            vars: RefCell::new(HashMap::new()),
+            parent: Some(parent.clone()),
+        })
+    }
+}
+
+/// Why evaluation stopped early.
+#[derive(Debug)]
+pub(crate) enum Flow {
+    Error(RubyError),
+    Next(Value),
+    Break(Value),
+    Return(Value),
+}
+
+pub(crate) type R = Result<Value, Flow>;
+
+const MAX_DEPTH: u32 = 400;
+
+pub(crate) struct Interp<'h> {
+    pub host: &'h mut dyn Host,
+    pub texts: Vec<String>,
+    pub ivars: HashMap<String, Value>,
+    pub methods: HashMap<String, Rc<Lambda>>,
+    /// Groups of the last successful match (`$~`, `$1`...), and their names.
+    pub last_match: Option<Rc<crate::methods::MatchData>>,
+    pub line: u32,
+    depth: u32,
+    /// Bounds loops and iterations so that no template runs forever.
+    pub steps: u64,
+}
+
+pub(crate) fn err(class: &str, message: impl Into<String>, line: u32) -> Flow {
+    Flow::Error(RubyError {
+        class: class.to_string(),
+        message: message.into(),
+        line,
+    })
+}
+
+const MAX_STEPS: u64 = 50_000_000;
+
+impl<'h> Interp<'h> {
+    pub fn new(host: &'h mut dyn Host, texts: Vec<String>) -> Interp<'h> {
+        Interp {
+            host,
+            texts,
+            ivars: HashMap::new(),
+            methods: HashMap::new(),
+            last_match: None,
+            line: 1,
+            depth: 0,
+            steps: 0,
+        }
+    }
+
+    pub fn run(&mut self, program: &Node) -> Result<Value, RubyError> {
+        let frame = Rc::new(Frame::default());
+        match self.eval(program, &frame) {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Return(v)) => Ok(v),
+            Err(Flow::Next(_)) | Err(Flow::Break(_)) => Err(RubyError {
+                class: "LocalJumpError".into(),
+                message: "break from proc-closure".into(),
+                line: self.line,
+            }),
+        }
+    }
+
+    pub fn tick(&mut self) -> Result<(), Flow> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(err(
+                "RuntimeError",
+                "template runs too long (step limit reached)",
+                self.line,
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn eval(&mut self, n: &Node, f: &Rc<Frame>) -> R {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return Err(err("SystemStackError", "stack level too deep", n.line));
+        }
+        let r = self.eval_inner(n, f);
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_inner(&mut self, n: &Node, f: &Rc<Frame>) -> R {
+        self.line = n.line;
+        Ok(match &n.kind {
+            Kind::Nil => Value::Nil,
+            Kind::True => Value::Bool(true),
+            Kind::False => Value::Bool(false),
+            Kind::SelfRef => Value::Template,
+            Kind::Int(i) => Value::Int(*i),
+            Kind::Float(x) => Value::Float(*x),
+            Kind::Str(parts) => Value::str(self.interpolate(parts, f)?),
+            Kind::Sym(s) => Value::sym(s),
+            Kind::DSym(parts) => Value::sym(&self.interpolate(parts, f)?),
+            Kind::Regex(parts, flags) => {
+                let src = self.interpolate(parts, f)?;
+                crate::methods::make_regexp(&src, flags)
+                    .map_err(|m| err("RegexpError", m, n.line))?
+            }
+            Kind::Array(items) => Value::array(self.eval_args(items, f)?),
+            Kind::Hash(pairs) => {
+                let mut h = Hash::new();
+                for (k, v) in pairs {
+                    let k = self.eval(k, f)?;
+                    let v = self.eval(v, f)?;
+                    hash_insert(&mut h, k, v);
+                }
+                Value::hash(h)
+            }
+            Kind::Range(a, b, excl) => {
+                let start = match a {
+                    Some(a) => self.eval(a, f)?,
+                    None => Value::Nil,
+                };
+                let end = match b {
+                    Some(b) => self.eval(b, f)?,
+                    None => Value::Nil,
+                };
+                Value::Range(Rc::new(crate::value::Range {
+                    start,
+                    end,
+                    exclusive: *excl,
+                }))
+            }
+            Kind::Text(i) => Value::str(self.texts.get(*i).cloned().unwrap_or_default()),
+            Kind::Ivar(name) => self.ivars.get(name).cloned().unwrap_or(Value::Nil),
+            Kind::Gvar(name) => self.gvar(name),
+            Kind::NthRef(i) => self
+                .last_match
+                .as_ref()
+                .and_then(|m| m.groups.get(*i).cloned().flatten())
+                .map(Value::str)
+                .unwrap_or(Value::Nil),
+            Kind::Const(scope, name) => self.constant(scope.as_deref(), name, f)?,
+            Kind::Lvar(name) => f.get(name).unwrap_or(Value::Nil),
+            Kind::Call(c) => return self.call(c, n.line, f),
+            Kind::Splat(_) | Kind::BlockPass(_) => {
+                return Err(err("SyntaxError", "unexpected splat", n.line))
+            }
+            Kind::Assign(target, value) => {
+                let v = self.eval(value, f)?;
+                self.assign(target, v.clone(), f)?;
+                v
+            }
+            Kind::OpAssign(target, op, value) => {
+                let current = match &target.kind {
+                    Kind::Lvar(name) => f.get(name).unwrap_or(Value::Nil),
+                    _ => self.eval(target, f)?,
+                };
+                let v = match *op {
+                    "||" => {
+                        if current.truthy() {
+                            return Ok(current);
+                        }
+                        self.eval(value, f)?
+                    }
+                    "&&" => {
+                        if !current.truthy() {
+                            return Ok(current);
+                        }
+                        self.eval(value, f)?
+                    }
+                    op => {
+                        let rhs = self.eval(value, f)?;
+                        self.send(current, op, vec![rhs], None, n.line)?
+                    }
+                };
+                self.assign(target, v.clone(), f)?;
+                v
+            }
+            Kind::MultiAssign(targets, value) => {
+                let v = self.eval(value, f)?;
+                let items = match &v {
+                    Value::Array(a) => a.borrow().clone(),
+                    other => vec![other.clone()],
+                };
+                for (i, t) in targets.iter().enumerate() {
+                    self.assign(t, items.get(i).cloned().unwrap_or(Value::Nil), f)?;
+                }
+                v
+            }
+            Kind::And(a, b) => {
+                let l = self.eval(a, f)?;
+                if !l.truthy() {
+                    return Ok(l);
+                }
+                self.eval(b, f)?
+            }
+            Kind::Or(a, b) => {
+                let l = self.eval(a, f)?;
+                if l.truthy() {
+                    return Ok(l);
+                }
+                self.eval(b, f)?
+            }
+            Kind::Not(a) => Value::Bool(!self.eval(a, f)?.truthy()),
+            Kind::Defined(e) => self.defined(e, f)?,
+            Kind::If(c, a, b) => {
+                if self.eval(c, f)?.truthy() {
+                    self.eval(a, f)?
+                } else {
+                    self.eval(b, f)?
+                }
+            }
+            Kind::While(c, body, until) => {
+                loop {
+                    self.tick()?;
+                    let cond = self.eval(c, f)?.truthy();
+                    if cond == *until {
+                        break;
+                    }
+                    match self.eval(body, f) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                Value::Nil
+            }
+            Kind::For(param, iter, body) => {
+                let coll = self.eval(iter, f)?;
+                let items = crate::methods::to_items(&coll).ok_or_else(|| {
+                    err(
+                        "NoMethodError",
+                        format!(
+                            "undefined method `each' for {}",
+                            crate::methods::describe(&coll)
+                        ),
+                        n.line,
+                    )
+                })?;
+                for item in items {
+                    self.tick()?;
+                    self.bind_param(param, item, f)?;
+                    match self.eval(body, f) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                coll
+            }
+            Kind::Case(subject, whens, otherwise) => {
+                let s = match subject {
+                    Some(s) => Some(self.eval(s, f)?),
+                    None => None,
+                };
+                for (values, body) in whens {
+                    for v in values {
+                        let candidates = match &v.kind {
+                            Kind::Splat(inner) => match self.eval(inner, f)? {
+                                Value::Array(a) => a.borrow().clone(),
+                                other => vec![other],
+                            },
+                            _ => vec![self.eval(v, f)?],
+                        };
+                        for c in candidates {
+                            let hit = match &s {
+                                Some(s) => {
+                                    self.send(c, "===", vec![s.clone()], None, v.line)?.truthy()
+                                }
+                                None => c.truthy(),
+                            };
+                            if hit {
+                                return self.eval(body, f);
+                            }
+                        }
+                    }
+                }
+                self.eval(otherwise, f)?
+            }
+            Kind::Begin(r) => return self.begin(r, f),
+            Kind::Def(name, lambda) => {
+                self.methods.insert(name.clone(), lambda.clone());
+                Value::sym(name)
+            }
+            Kind::Lambda(lambda) => Value::Proc(Rc::new(Proc {
+                lambda: lambda.clone(),
+                frame: f.clone(),
+                is_lambda: true,
+                symbol: None,
+            })),
+            Kind::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v, f)?,
+                    None => Value::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Next(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v, f)?,
+                    None => Value::Nil,
+                };
+                return Err(Flow::Next(v));
+            }
+            Kind::Break(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v, f)?,
+                    None => Value::Nil,
+                };
+                return Err(Flow::Break(v));
+            }
+            Kind::Seq(items) => {
+                let mut last = Value::Nil;
+                for i in items {
+                    last = self.eval(i, f)?;
+                }
+                last
+            }
+        })
+    }
+
+    fn interpolate(&mut self, parts: &[Part], f: &Rc<Frame>) -> Result<String, Flow> {
+        let mut out = String::new();
+        for p in parts {
+            match p {
+                Part::Lit(s) => out.push_str(s),
+                Part::Code(n) => {
+                    let v = self.eval(n, f)?;
+                    out.push_str(&self.display(v)?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `to_s` as Ruby calls it for interpolation (a `def to_s` is not consulted).
+    pub(crate) fn display(&mut self, v: Value) -> Result<String, Flow> {
+        Ok(v.to_s())
+    }
+
+    fn gvar(&self, name: &str) -> Value {
+        match name {
+            "$~" => self
+                .last_match
+                .clone()
+                .map(Value::Match)
+                .unwrap_or(Value::Nil),
+            "$0" => Value::str("puppet"),
+            "$," | "$/" => {
+                if name == "$/" {
+                    Value::str("\n")
+                } else {
+                    Value::Nil
+                }
+            }
+            _ => Value::Nil,
+        }
+    }
+
+    fn constant(&mut self, scope: Option<&Node>, name: &str, f: &Rc<Frame>) -> R {
+        let full = match scope {
+            Some(s) => {
+                let outer = self.eval(s, f)?;
+                format!("{}::{name}", outer.to_s())
+            }
+            None => name.to_string(),
+        };
+        const KNOWN: &[&str] = &[
+            "String",
+            "Array",
+            "Hash",
+            "Integer",
+            "Float",
+            "Numeric",
+            "Symbol",
+            "NilClass",
+            "TrueClass",
+            "FalseClass",
+            "Object",
+            "BasicObject",
+            "Regexp",
+            "Range",
+            "Proc",
+            "Kernel",
+            "Comparable",
+            "Enumerable",
+            "Exception",
+            "StandardError",
+            "RuntimeError",
+            "ArgumentError",
+            "TypeError",
+            "NameError",
+            "NoMethodError",
+            "KeyError",
+            "IndexError",
+            "ZeroDivisionError",
+            "MatchData",
+            "Fixnum",
+            "Bignum",
+            "ERB",
+            "ERB::Util",
+            "Math",
+        ];
+        if KNOWN.contains(&full.as_str()) {
+            return Ok(Value::Class(Rc::from(full.as_str())));
+        }
+        match full.as_str() {
+            "Math::PI" => Ok(Value::Float(std::f64::consts::PI)),
+            "ENV" => Ok(Value::hash(Hash::new())),
+            _ if full.starts_with("Puppet") => Ok(Value::Class(Rc::from(full.as_str()))),
+            _ => Err(err(
+                "NameError",
+                format!("uninitialized constant {full}"),
+                self.line,
+            )),
+        }
+    }
+
+    fn assign(&mut self, target: &Node, v: Value, f: &Rc<Frame>) -> Result<(), Flow> {
+        match &target.kind {
+            Kind::Lvar(name) => f.set(name, v),
+            Kind::Ivar(name) => {
+                self.ivars.insert(name.clone(), v);
+            }
+            Kind::Gvar(name) => {
+                return Err(err(
+                    "NotImplementedError",
+                    format!("unsupported Ruby in a template: assignment to {name}"),
+                    target.line,
+                ))
+            }
+            Kind::Call(c) => {
+                let recv = match &c.recv {
+                    Some(r) => self.eval(r, f)?,
+                    None => Value::Template,
+                };
+                let mut args = self.eval_args(&c.args, f)?;
+                args.push(v);
+                let name = if c.name == "[]" {
+                    "[]=".to_string()
+                } else {
+                    format!("{}=", c.name)
+                };
+                self.send(recv, &name, args, None, target.line)?;
+            }
+            _ => {
+                return Err(err(
+                    "SyntaxError",
+                    "cannot assign to this expression",
+                    target.line,
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn defined(&mut self, e: &Node, f: &Rc<Frame>) -> R {
+        let what = match &e.kind {
+            Kind::Ivar(name) => self.ivars.contains_key(name).then_some("instance-variable"),
+            Kind::Lvar(_) => Some("local-variable"),
+            Kind::Gvar(_) => Some("global-variable"),
+            Kind::Const(..) => self.eval(e, f).is_ok().then_some("constant"),
+            Kind::Call(c) if c.recv.is_none() => (self.methods.contains_key(&c.name)
+                || crate::methods::self_responds(&c.name))
+            .then_some("method"),
+            Kind::Call(c) => match &c.recv {
+                Some(r) => match self.eval(r, f) {
+                    Ok(v) => crate::methods::responds_to(&v, &c.name).then_some("method"),
+                    Err(_) => None,
+                },
+                None => None,
+            },
+            Kind::Nil => Some("expression"),
+            Kind::SelfRef => Some("self"),
+            Kind::Assign(..) | Kind::OpAssign(..) => Some("assignment"),
+            _ => Some("expression"),
+        };
+        Ok(what.map(Value::str).unwrap_or(Value::Nil))
+    }
+
+    fn begin(&mut self, r: &Rescue, f: &Rc<Frame>) -> R {
+        let result = self.eval(&r.body, f);
+        let result = match result {
+            Err(Flow::Error(e)) if !r.clauses.is_empty() => {
+                let mut handled = None;
+                'clauses: for (classes, var, body) in &r.clauses {
+                    let matches = if classes.is_empty() {
+                        crate::methods::is_standard_error(&e.class)
+                    } else {
+                        let mut m = false;
+                        for c in classes {
+                            let class = self.eval(c, f)?;
+                            let list = match class {
+                                Value::Array(a) => a.borrow().clone(),
+                                other => vec![other],
+                            };
+                            for cl in list {
+                                if crate::methods::error_is_a(&e.class, &cl.to_s()) {
+                                    m = true;
+                                }
+                            }
+                        }
+                        m
+                    };
+                    if matches {
+                        if let Some(var) = var {
+                            f.set(var, crate::methods::exception_value(&e));
+                        }
+                        handled = Some(self.eval(body, f));
+                        break 'clauses;
+                    }
+                }
+                match handled {
+                    Some(h) => h,
+                    None => Err(Flow::Error(e)),
+                }
+            }
+            Ok(v) => match &r.else_body {
+                Some(e) => self.eval(e, f),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(ensure) = &r.ensure {
+            self.eval(ensure, f)?;
+        }
+        result
+    }
+
+    /// Evaluates arguments, expanding `*splat`s.
+    pub(crate) fn eval_args(&mut self, args: &[Node], f: &Rc<Frame>) -> Result<Vec<Value>, Flow> {
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.kind {
+                Kind::Splat(inner) => match self.eval(inner, f)? {
+                    Value::Array(items) => out.extend(items.borrow().iter().cloned()),
+                    Value::Nil => {}
+                    Value::Hash(h) => out.extend(
+                        h.borrow()
+                            .values()
+                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+                    ),
+                    other => out.push(other),
+                },
+                Kind::BlockPass(_) => {}
+                _ => out.push(self.eval(a, f)?),
+            }
+        }
+        Ok(out)
+    }
+
+    fn call(&mut self, c: &Call, line: u32, f: &Rc<Frame>) -> R {
+        let recv = match &c.recv {
+            Some(r) => Some(self.eval(r, f)?),
+            None => None,
+        };
+        if c.safe && matches!(recv, Some(Value::Nil)) {
+            return Ok(Value::Nil);
+        }
+        let args = self.eval_args(&c.args, f)?;
+        let mut block = c.block.as_ref().map(|l| {
+            Rc::new(Proc {
+                lambda: l.clone(),
+                frame: f.clone(),
+                is_lambda: false,
+                symbol: None,
+            })
+        });
+        if let Some(Node {
+            kind: Kind::BlockPass(b),
+            ..
+        }) = c.args.last()
+        {
+            match self.eval(b, f)? {
+                Value::Sym(s) => {
+                    block = Some(Rc::new(Proc {
+                        lambda: Rc::new(Lambda {
+                            params: vec![],
+                            body: Node {
+                                kind: Kind::Nil,
+                                line,
+                            },
+                            spreads: false,
+                        }),
+                        frame: f.clone(),
+                        is_lambda: false,
+                        symbol: Some(s.to_string()),
+                    }))
+                }
+                Value::Proc(p) => block = Some(p),
+                Value::Nil => {}
+                other => {
+                    return Err(err(
+                        "TypeError",
+                        format!("wrong argument type {} (expected Proc)", other.class_name()),
+                        line,
+                    ))
+                }
+            }
+        }
+        self.line = line;
+        let result = match recv {
+            Some(r) => self.send(r, &c.name, args, block.as_ref(), line),
+            None => self.send_self(
+                &c.name,
+                args,
+                block.as_ref(),
+                line,
+                c.args.is_empty() && c.block.is_none(),
+            ),
+        };
+        match result {
+            // `break` in a block ends the call that took the block.
+            Err(Flow::Break(v)) if block.is_some() => Ok(v),
+            other => other,
+        }
+    }
+
+    /// Calls a method on self: `def`s, the template's and Kernel's.
+    pub(crate) fn send_self(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<&Rc<Proc>>,
+        line: u32,
+        bare: bool,
+    ) -> R {
+        if let Some(m) = self.methods.get(name).cloned() {
+            return self.invoke_method(name, &m, args, block, line);
+        }
+        crate::methods::self_method(self, name, args, block, line, bare)
+    }
+
+    fn invoke_method(
+        &mut self,
+        name: &str,
+        m: &Rc<Lambda>,
+        args: Vec<Value>,
+        block: Option<&Rc<Proc>>,
+        line: u32,
+    ) -> R {
+        let required = m
+            .params
+            .iter()
+            .filter(|p| matches!(p, Param::Name(_) | Param::Destructure(_)))
+            .count();
+        let optional = m
+            .params
+            .iter()
+            .filter(|p| matches!(p, Param::Optional(..)))
+            .count();
+        let rest = m.params.iter().any(|p| matches!(p, Param::Rest(_)));
+        if args.len() < required || (!rest && args.len() > required + optional) {
+            let expected = if rest {
+                format!("{required}+")
+            } else if optional > 0 {
+                format!("{required}..{}", required + optional)
+            } else {
+                required.to_string()
+            };
+            return Err(err(
+                "ArgumentError",
+                format!(
+                    "wrong number of arguments (given {}, expected {expected})",
+                    args.len()
+                ),
+                line,
+            ));
+        }
+        let frame = Rc::new(Frame::default());
+        self.bind_params(&m.params, args, block, &frame)?;
+        let _ = name;
+        match self.eval(&m.body, &frame) {
+            Ok(v) | Err(Flow::Return(v)) => Ok(v),
+            Err(Flow::Next(v)) => Ok(v),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Calls a block (or proc) with arguments, as `yield` does: a single array
+    /// argument is spread over several parameters.
+    pub(crate) fn yield_block(&mut self, p: &Rc<Proc>, mut args: Vec<Value>) -> R {
+        self.tick()?;
+        if let Some(sym) = &p.symbol {
+            if args.is_empty() {
+                return Err(err("ArgumentError", "no receiver given", self.line));
+            }
+            let recv = args.remove(0);
+            return self.send(recv, sym, args, None, self.line);
+        }
+        let frame = Frame::child(&p.frame);
+        if !p.is_lambda && p.lambda.spreads && args.len() == 1 {
+            if let Value::Array(a) = &args[0] {
+                let items = a.borrow().clone();
+                args = items;
+            }
+        }
+        self.bind_params(&p.lambda.params, args, None, &frame)?;
+        let line = self.line;
+        let r = match self.eval(&p.lambda.body, &frame) {
+            Ok(v) | Err(Flow::Next(v)) => Ok(v),
+            Err(Flow::Return(v)) if p.is_lambda => Ok(v),
+            Err(e) => Err(e),
+        };
+        self.line = line;
+        r
+    }
+
+    fn bind_params(
+        &mut self,
+        params: &[Param],
+        args: Vec<Value>,
+        block: Option<&Rc<Proc>>,
+        frame: &Rc<Frame>,
+    ) -> Result<(), Flow> {
+        let required = params
+            .iter()
+            .filter(|p| matches!(p, Param::Name(_) | Param::Destructure(_)))
+            .count();
+        let mut optional_left = args.len().saturating_sub(required);
+        let mut it = args.into_iter();
+        let total = params.len();
+        for (i, p) in params.iter().enumerate() {
+            match p {
+                Param::Name(n) => {
+                    frame
+                        .vars
+                        .borrow_mut()
+                        .insert(n.clone(), it.next().unwrap_or(Value::Nil));
+                }
+                Param::Destructure(inner) => {
+                    let v = it.next().unwrap_or(Value::Nil);
+                    let items = match v {
+                        Value::Array(a) => a.borrow().clone(),
+                        other => vec![other],
+                    };
+                    self.bind_params(inner, items, None, frame)?;
+                }
+                Param::Optional(n, default) => {
+                    let v = if optional_left > 0 {
+                        optional_left -= 1;
+                        it.next().unwrap_or(Value::Nil)
+                    } else {
+                        self.eval(default, frame)?
+                    };
+                    frame.vars.borrow_mut().insert(n.clone(), v);
+                }
+                Param::Rest(n) => {
+                    let after = params[i + 1..]
+                        .iter()
+                        .filter(|p| matches!(p, Param::Name(_) | Param::Destructure(_)))
+                        .count();
+                    let mut mine: Vec<Value> = it.by_ref().collect();
+                    let keep = mine.len().saturating_sub(after);
+                    let others = mine.split_off(keep);
+                    if !n.is_empty() {
+                        frame
+                            .vars
+                            .borrow_mut()
+                            .insert(n.clone(), Value::array(mine));
+                    }
+                    it = others.into_iter();
+                    let _ = total;
+                }
+                Param::Block(n) => {
+                    let v = block.map(|b| Value::Proc(b.clone())).unwrap_or(Value::Nil);
+                    frame.vars.borrow_mut().insert(n.clone(), v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn bind_param(&mut self, p: &Param, v: Value, f: &Rc<Frame>) -> Result<(), Flow> {
+        match p {
+            Param::Name(n) => {
+                f.set(n, v);
+                Ok(())
+            }
+            Param::Destructure(inner) => {
+                let items = match v {
+                    Value::Array(a) => a.borrow().clone(),
+                    other => vec![other],
+                };
+                for (i, p) in inner.iter().enumerate() {
+                    self.bind_param(p, items.get(i).cloned().unwrap_or(Value::Nil), f)?;
+                }
+                Ok(())
+            }
+            _ => Err(err(
+                "NotImplementedError",
+                "unsupported Ruby in a template: this for-loop variable",
+                self.line,
+            )),
+        }
+    }
+
+    /// Calls a method on a value.
+    pub(crate) fn send(
+        &mut self,
+        recv: Value,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<&Rc<Proc>>,
+        line: u32,
+    ) -> R {
+        self.tick()?;
+        if matches!(recv, Value::Template) {
+            return self.send_self(name, args, block, line, false);
+        }
+        crate::methods::dispatch(self, recv, name, args, block, line)
+    }
+}

@@ -1,0 +1,157 @@
+//! ERB templates without Ruby: Ruby 3.1's ERB compiler (`trim_mode: '-'`, as Puppet
+//! 7.23's `TemplateWrapper` uses it) and an interpreter for the Ruby that templates
+//! use. `scan` turns a template into a Ruby script laid out as ERB lays it out;
+//! `lexer` and `parser` read that script; `interp` runs it with `methods`, the core
+//! classes' methods. The Puppet side (variables, `scope`, functions) comes through
+//! the [`Host`] trait: this crate does no I/O and knows nothing of Puppet's values.
+//!
+//! Ruby beyond the supported subset is an error naming the construct and the line
+//! (`ErbError` with class `NotImplementedError` and a message starting
+//! `unsupported Ruby in a template:`).
+
+mod interp;
+mod lexer;
+mod methods;
+mod parser;
+mod scan;
+mod value;
+
+pub use interp::RubyError;
+pub use value::{hash_insert, Foreign, Hash, Key, Value};
+
+/// An error from a host call (a variable lookup or a function), raised in the
+/// template as a Ruby exception of that class.
+#[derive(Clone, Debug)]
+pub struct HostError {
+    pub class: String,
+    pub message: String,
+}
+
+impl HostError {
+    pub fn new(class: &str, message: impl Into<String>) -> HostError {
+        HostError {
+            class: class.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// What a template sees of Puppet: the scope it is evaluated in.
+pub trait Host {
+    /// Every variable visible in the scope (`scope.to_hash`), which become the
+    /// template's `@instance_variables`.
+    fn variables(&mut self) -> Vec<(String, Value)>;
+    /// `scope[name]` / `scope.lookupvar(name)`.
+    fn lookupvar(&mut self, name: &str) -> Result<Value, HostError>;
+    /// `scope.call_function(name, args)` and `scope.function_name(args)`.
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, HostError>;
+    /// Puppet's log methods (`warning("...")` in a template).
+    fn log(&mut self, level: &str, message: &str);
+    /// The template's file (`file`), none for an inline template.
+    fn file(&self) -> Option<String>;
+    /// `classes`: the classes declared so far.
+    fn classes(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+    /// `all_tags`: the catalog's tags.
+    fn tags(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Whether an [`ErbError`] happened reading the template or running it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The template's Ruby does not parse (Ruby's `SyntaxError`).
+    Syntax,
+    /// A Ruby exception while rendering.
+    Runtime,
+}
+
+/// A template error: its kind, the Ruby exception class, the message, and the
+/// template line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErbError {
+    pub kind: ErrorKind,
+    pub class: String,
+    pub message: String,
+    pub line: u32,
+}
+
+impl std::fmt::Display for ErbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {} ({})", self.line, self.message, self.class)
+    }
+}
+
+/// A template read and parsed, ready to render.
+pub struct Template {
+    program: parser::Node,
+    texts: Vec<String>,
+}
+
+impl Template {
+    /// Compiles ERB source (ERB's scan, then the Ruby parse).
+    pub fn parse(source: &str) -> Result<Template, ErbError> {
+        let script = scan::compile(source);
+        let syntax = |message: String, line: u32| {
+            let class = if message.starts_with("unsupported Ruby") {
+                "NotImplementedError"
+            } else {
+                "SyntaxError"
+            };
+            ErbError {
+                kind: ErrorKind::Syntax,
+                class: class.into(),
+                message,
+                line,
+            }
+        };
+        let tokens = lexer::lex(&script.code).map_err(|e| {
+            let message =
+                if e.message.starts_with("unterminated") || e.message.starts_with("unexpected") {
+                    e.message
+                } else {
+                    format!("unsupported Ruby in a template: {}", e.message)
+                };
+            syntax(message, e.line)
+        })?;
+        let program = parser::parse(tokens).map_err(|e| syntax(e.message, e.line))?;
+        Ok(Template {
+            program,
+            texts: script.texts,
+        })
+    }
+
+    /// Renders the template: `@x` for every variable of the scope, then the code.
+    pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
+        let mut vars = host.variables();
+        let mut it = interp::Interp::new(host, self.texts.clone());
+        for (name, v) in vars.drain(..) {
+            // TemplateWrapper: `name.gsub(/[^\w]/, "_")`.
+            let real: String = name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            it.ivars.insert(format!("@{real}"), v);
+        }
+        let result = it.run(&self.program).map_err(|e| ErbError {
+            kind: ErrorKind::Runtime,
+            class: e.class,
+            message: e.message,
+            line: e.line,
+        })?;
+        Ok(result.to_s())
+    }
+}
+
+/// Parses and renders ERB source.
+pub fn render(source: &str, host: &mut dyn Host) -> Result<String, ErbError> {
+    Template::parse(source)?.render(host)
+}
