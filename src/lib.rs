@@ -151,7 +151,11 @@ pub fn compile_input(
     match eval::compile(&environment, input, options) {
         Ok(out) => Ok((out.catalog, out.log)),
         Err((error, log)) => Err(CompileFailure {
-            message: format!("{error} on node {node}"),
+            message: if error.names_node() {
+                format!("{error} on node {node}")
+            } else {
+                error.to_string()
+            },
             log,
         }),
     }

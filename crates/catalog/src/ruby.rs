@@ -1,13 +1,15 @@
 //! How Ruby writes values in the messages Puppet copies from it: `String#inspect` and
-//! class names. (Ruby's `Float#to_s` is [`crate::wire::ruby_float`].)
+//! class names; and Ruby's regular expressions in the syntax of Rust's engines. (Ruby's
+//! `Float#to_s` is [`crate::wire::ruby_float`].)
 
 use crate::Data;
 
-/// Ruby's `String#inspect`: `s` in double quotes with `"`, `\` and control characters
-/// escaped.
+/// Ruby's `String#inspect` for a UTF-8 string: `s` in double quotes with `"`, `\`,
+/// `#{`/`#$`/`#@` and control characters escaped.
 pub fn inspect_str(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -15,8 +17,13 @@ pub fn inspect_str(s: &str, out: &mut String) {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\u{1b}' => out.push_str("\\e"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || (0x7f..0xa0).contains(&(c as u32)) => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
             }
             c => out.push(c),
         }
@@ -50,4 +57,130 @@ pub fn class_name(d: &Data) -> &'static str {
         Data::Hash(_) => "Hash",
         _ => "Object",
     }
+}
+
+/// Ruby regex syntax that Rust regex engines spell differently: `^`/`$` are always line
+/// anchors in Ruby, `\Z` allows a final newline, `\h` is a hex digit, `\d` `\w` `\s` are
+/// ASCII-only, `(?m)` makes `.` match newlines, and POSIX brackets (`[[:alpha:]]`) are
+/// Unicode-aware.
+pub fn regex_to_rust(source: &str) -> String {
+    const SPACE: &str = " \\t\\n\\x0B\\x0C\\r";
+    let mut out = String::with_capacity(source.len() + 8);
+    let chars: Vec<char> = source.chars().collect();
+    let mut in_class = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        match c {
+            '\\' => {
+                let Some(&e) = chars.get(i) else {
+                    out.push_str("\\\\");
+                    continue;
+                };
+                i += 1;
+                let (inside, outside): (String, String) = match e {
+                    'h' => ("0-9a-fA-F".into(), "[0-9a-fA-F]".into()),
+                    'H' => ("\\H".into(), "[^0-9a-fA-F]".into()),
+                    'd' => ("0-9".into(), "[0-9]".into()),
+                    'D' => ("\\D".into(), "[^0-9]".into()),
+                    'w' => ("a-zA-Z0-9_".into(), "[a-zA-Z0-9_]".into()),
+                    'W' => ("\\W".into(), "[^a-zA-Z0-9_]".into()),
+                    's' => (SPACE.into(), format!("[{SPACE}]")),
+                    'S' => ("\\S".into(), format!("[^{SPACE}]")),
+                    'Z' => ("Z".into(), "(?=\\n?\\z)".into()),
+                    // Octal escapes (`\0`, `\012`): Rust's engines want `\x{..}`.
+                    '0'..='7'
+                        if e == '0' || chars.get(i).is_some_and(|d| ('0'..='7').contains(d)) =>
+                    {
+                        let mut code = e.to_digit(8).unwrap_or(0);
+                        let mut n = 1;
+                        while n < 3 && chars.get(i).is_some_and(|d| ('0'..='7').contains(d)) {
+                            code = code * 8 + chars[i].to_digit(8).unwrap_or(0);
+                            i += 1;
+                            n += 1;
+                        }
+                        let hex = format!("\\x{{{code:x}}}");
+                        (hex.clone(), hex)
+                    }
+                    other => (format!("\\{other}"), format!("\\{other}")),
+                };
+                out.push_str(if in_class { &inside } else { &outside });
+            }
+            '[' if in_class => {
+                // A POSIX bracket: `[:alpha:]`, `[:^digit:]`.
+                let rest: String = chars[i..].iter().collect();
+                let posix = rest.strip_prefix(':').and_then(|r| {
+                    let end = r.find(":]")?;
+                    Some((r[..end].to_string(), end + 3))
+                });
+                match posix {
+                    Some((name, len)) => {
+                        let (negated, name) = match name.strip_prefix('^') {
+                            Some(n) => (true, n.to_string()),
+                            None => (false, name),
+                        };
+                        let class = match name.as_str() {
+                            "alpha" => "\\p{Alphabetic}",
+                            "digit" => "\\p{Nd}",
+                            "alnum" => "\\p{Alphabetic}\\p{Nd}",
+                            "upper" => "\\p{Uppercase}",
+                            "lower" => "\\p{Lowercase}",
+                            "space" => "\\s",
+                            "word" => "\\w",
+                            "punct" => "\\p{P}",
+                            "cntrl" => "\\p{Cc}",
+                            "blank" => "\\p{Zs}\\t",
+                            "xdigit" => "0-9a-fA-F",
+                            _ => "",
+                        };
+                        if class.is_empty() {
+                            out.push('[');
+                        } else if negated {
+                            out.push_str(&format!("[^{class}]"));
+                            i += len;
+                        } else {
+                            out.push_str(class);
+                            i += len;
+                        }
+                    }
+                    None => out.push_str("\\["),
+                }
+            }
+            '[' => {
+                in_class = true;
+                out.push('[');
+                // A `]` or `^]` right after the opening bracket is literal.
+                if chars.get(i) == Some(&'^') {
+                    out.push('^');
+                    i += 1;
+                }
+                if chars.get(i) == Some(&']') {
+                    out.push_str("\\]");
+                    i += 1;
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(']');
+            }
+            '(' if !in_class && chars.get(i) == Some(&'?') => {
+                // Ruby's `m` flag is Rust's `s` (dot matches newline).
+                out.push_str("(?");
+                i += 1;
+                while let Some(&f) = chars.get(i) {
+                    if f.is_ascii_alphabetic() || f == '-' {
+                        out.push(if f == 'm' { 's' } else { f });
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            '$' if !in_class => out.push_str("(?m:$)"),
+            '^' if !in_class => out.push_str("(?m:^)"),
+            _ => out.push(c),
+        }
+    }
+    out
 }

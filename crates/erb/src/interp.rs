@@ -463,6 +463,7 @@ impl<'h> Interp<'h> {
             "ERB",
             "ERB::Util",
             "Math",
+            "File",
         ];
         if KNOWN.contains(&full.as_str()) {
             return Ok(Value::Class(Rc::from(full.as_str())));

@@ -342,7 +342,7 @@ impl Lexer<'_> {
 
     fn symbol_follows(&self, value: bool) -> bool {
         let next = self.peek(1);
-        let starts = is_ident_start(next) || next == b'"' || next == b'@' || next == b'$';
+        let starts = is_ident_start(next) || matches!(next, b'"' | b'\'' | b'@' | b'$');
         let op_sym = matches!(
             next,
             b'[' | b'+' | b'-' | b'*' | b'<' | b'=' | b'!' | b'>' | b'%'
@@ -357,6 +357,12 @@ impl Lexer<'_> {
             self.pos += 1;
             let parts = self.string_body(b'"', 0, false)?;
             self.push(Tok::DSym(parts), space, line);
+            return Ok(());
+        }
+        if self.peek(0) == b'\'' {
+            self.pos += 1;
+            let s = self.single_body(b'\'', 0)?;
+            self.push(Tok::Sym(s), space, line);
             return Ok(());
         }
         let rest = &self.src[self.pos..];

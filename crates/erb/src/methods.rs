@@ -185,56 +185,13 @@ fn str_succ(s: &str) -> String {
 /// Translates a Ruby regexp into the engine's syntax: Ruby's `^`/`$` always work
 /// per line; `m` lets `.` match newlines.
 pub(crate) fn make_regexp(src: &str, flags: &str) -> Result<Value, String> {
-    let mut pattern = String::from("(?m");
-    if flags.contains('i') {
-        pattern.push('i');
-    }
-    if flags.contains('m') {
-        pattern.push('s');
-    }
-    if flags.contains('x') {
-        pattern.push('x');
-    }
-    pattern.push(')');
-    let mut chars = src.chars().peekable();
-    let mut in_class = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some('h') => pattern.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
-                Some('H') => pattern.push_str("[^0-9a-fA-F]"),
-                Some('Z') => pattern.push_str("(?=\\n?\\z)"),
-                Some('/') => pattern.push('/'),
-                Some(o) => {
-                    pattern.push('\\');
-                    pattern.push(o);
-                }
-                None => pattern.push_str("\\\\"),
-            },
-            '[' if !in_class => {
-                in_class = true;
-                pattern.push('[');
-                if chars.peek() == Some(&'^') {
-                    chars.next();
-                    pattern.push('^');
-                }
-                if chars.peek() == Some(&']') {
-                    chars.next();
-                    pattern.push_str("\\]");
-                }
-            }
-            '[' => pattern.push_str("\\["),
-            ']' if in_class => {
-                in_class = false;
-                pattern.push(']');
-            }
-            '(' if chars.peek() == Some(&'?') => {
-                pattern.push('(');
-                // Ruby's (?<name>...) is the engine's too.
-            }
-            c => pattern.push(c),
+    let mut pattern = String::new();
+    for (ruby, rust) in [('i', "(?i)"), ('m', "(?s)"), ('x', "(?x)")] {
+        if flags.contains(ruby) {
+            pattern.push_str(rust);
         }
     }
+    pattern.push_str(&marionette_catalog::ruby::regex_to_rust(src));
     let regex = fancy_regex::Regex::new(&pattern).map_err(|e| format!("{e}: /{src}/"))?;
     let mut f = String::new();
     for c in ['m', 'i', 'x'] {
@@ -1704,6 +1661,75 @@ fn class_method(
             Value::Nil => String::new(),
             v => str_arg(&v, line)?,
         }),
+        ("File", "basename") => {
+            let path = str_arg(&arg(args, 0), line)?;
+            let trimmed = path.trim_end_matches('/');
+            let mut base = match trimmed.rsplit_once('/') {
+                Some((_, b)) => b.to_string(),
+                None if trimmed.is_empty() && path.starts_with('/') => "/".to_string(),
+                None => trimmed.to_string(),
+            };
+            match arg(args, 1) {
+                Value::Str(sfx) => {
+                    let sfx = sfx.borrow().clone();
+                    if sfx == ".*" {
+                        if let Some(i) = base.rfind('.').filter(|i| *i > 0) {
+                            base.truncate(i);
+                        }
+                    } else if base != sfx {
+                        if let Some(b) = base.strip_suffix(sfx.as_str()) {
+                            base = b.to_string();
+                        }
+                    }
+                }
+                Value::Nil => {}
+                other => return Err(no_implicit(&other, "String", line)),
+            }
+            Value::str(base)
+        }
+        ("File", "dirname") => {
+            let path = str_arg(&arg(args, 0), line)?;
+            let trimmed = path.trim_end_matches('/');
+            Value::str(match trimmed.rsplit_once('/') {
+                Some(("", _)) => "/".to_string(),
+                Some((d, _)) => d.trim_end_matches('/').to_string(),
+                None if path.starts_with('/') => "/".to_string(),
+                None => ".".to_string(),
+            })
+        }
+        ("File", "extname") => {
+            let path = str_arg(&arg(args, 0), line)?;
+            let base = path.rsplit('/').next().unwrap_or("");
+            Value::str(match base.rfind('.') {
+                Some(i) if i > 0 && i + 1 < base.len() => base[i..].to_string(),
+                _ => String::new(),
+            })
+        }
+        ("File", "join") => {
+            let mut parts = Vec::new();
+            for a in args {
+                match a {
+                    Value::Array(x) => parts.extend(x.borrow().iter().map(Value::to_s)),
+                    other => parts.push(str_arg(other, line)?),
+                }
+            }
+            let mut out = String::new();
+            for (i, p) in parts.iter().enumerate() {
+                if i == 0 {
+                    out.push_str(p);
+                } else {
+                    match (out.ends_with('/'), p.starts_with('/')) {
+                        (true, true) => out.push_str(&p[1..]),
+                        (false, false) => {
+                            out.push('/');
+                            out.push_str(p);
+                        }
+                        _ => out.push_str(p),
+                    }
+                }
+            }
+            Value::str(out)
+        }
         ("ERB::Util", "html_escape" | "h") => Value::str(html_escape(&arg(args, 0).to_s())),
         ("ERB::Util", "url_encode" | "u") => Value::str(url_encode(&arg(args, 0).to_s())),
         (_, "name" | "to_s" | "inspect") => Value::str(class),
@@ -2931,7 +2957,7 @@ fn arith(a: &Value, op: &str, b: &Value, line: u32) -> R {
                 "fdiv" => return Ok(Value::Float(x as f64 / y as f64)),
                 _ => {
                     if y < 0 {
-                        return Ok(Value::Float((x as f64).powf(y as f64)));
+                        return rational_power(x, y, line);
                     }
                     x.checked_pow(y.min(u32::MAX as i64) as u32)
                         .ok_or_else(overflow)?
@@ -2984,6 +3010,30 @@ fn arith(a: &Value, op: &str, b: &Value, line: u32) -> R {
             line,
         )),
     }
+}
+
+/// `x ** -n` on integers is a Rational in Ruby (`1/8`).
+fn rational_power(x: i64, y: i64, line: u32) -> R {
+    if x == 0 {
+        return Err(err("ZeroDivisionError", "divided by 0", line));
+    }
+    let den = x
+        .checked_pow(y.unsigned_abs().min(u32::MAX as u64) as u32)
+        .ok_or_else(|| {
+            err(
+                "RangeError",
+                "integer overflow (numbers beyond 64 bits are not supported)",
+                line,
+            )
+        })?;
+    let (num, den) = if den < 0 { (-1, -den) } else { (1, den) };
+    let text = format!("{num}/{den}");
+    Ok(Value::Foreign(Rc::new(crate::value::Foreign {
+        class: "Rational".into(),
+        inspect: format!("({text})"),
+        to_s: text,
+        payload: Box::new(()),
+    })))
 }
 
 // ---------------------------------------------------------------- Enumerable

@@ -150,7 +150,7 @@ fn describe(t: &Tok) -> String {
         Tok::Gvar(s) => format!("global variable {s}"),
         Tok::NthRef(n) => format!("back reference ${n}"),
         Tok::Label(s) => format!("label {s}:"),
-        Tok::Kw(k) => format!("'{k}'"),
+        Tok::Kw(k) => format!("`{k}'"),
         Tok::Op(o) => format!("'{}'", o.trim_end_matches('@')),
         Tok::Text(_) => "template text".into(),
         Tok::Nl => "end-of-line".into(),
@@ -236,7 +236,7 @@ impl Parser {
         } else {
             Err(ParseError {
                 message: format!(
-                    "syntax error, unexpected {}, expecting '{kw}'",
+                    "syntax error, unexpected {}, expecting `{kw}'",
                     describe(self.tok())
                 ),
                 line: self.line(),
@@ -655,6 +655,11 @@ impl Parser {
         Ok(left)
     }
 
+    /// `defined?(x)`: a primary that postfix operators apply to.
+    fn is_defined_call(&self) -> bool {
+        matches!(self.peek_tok(1), Tok::Op("(" | "(@"))
+    }
+
     fn unary(&mut self) -> PResult<Node> {
         let line = self.line();
         match self.tok() {
@@ -678,18 +683,9 @@ impl Parser {
                 let e = self.unary()?;
                 Ok(call(Some(e), "~", vec![], line))
             }
-            Tok::Kw("defined?") => {
+            Tok::Kw("defined?") if !self.is_defined_call() => {
                 self.bump();
-                let paren = self.eat_op("(") || self.eat_op("(@");
-                let e = if paren {
-                    self.skip_nl();
-                    let e = self.expr_stmt()?;
-                    self.skip_nl();
-                    self.expect_op(")")?;
-                    e
-                } else {
-                    self.unary()?
-                };
+                let e = self.unary()?;
                 Ok(node(Kind::Defined(Box::new(e)), line))
             }
             Tok::Kw("not") => {
@@ -1318,6 +1314,14 @@ impl Parser {
             "false" => node(Kind::False, line),
             "self" => node(Kind::SelfRef, line),
             "__LINE__" => node(Kind::Int(line as i64), line),
+            "defined?" => {
+                self.bump();
+                self.skip_nl();
+                let e = self.expr_stmt()?;
+                self.skip_nl();
+                self.expect_op(")")?;
+                node(Kind::Defined(Box::new(e)), line)
+            }
             "if" | "unless" => {
                 let cond = self.expr_stmt()?;
                 self.eat_kw("then");

@@ -105,6 +105,19 @@ impl Value {
         Value::hash(h)
     }
 
+    /// A Regexp from Ruby source (no flags), if it compiles.
+    pub fn regexp(source: &str) -> Option<Value> {
+        crate::methods::make_regexp(source, "").ok()
+    }
+
+    /// A Regexp's source.
+    pub fn regexp_source(&self) -> Option<String> {
+        match self {
+            Value::Regexp(r) => Some(r.source.clone()),
+            _ => None,
+        }
+    }
+
     pub fn truthy(&self) -> bool {
         !matches!(self, Value::Nil | Value::Bool(false))
     }
@@ -374,31 +387,7 @@ fn is_plain_symbol(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
 }
 
-/// Ruby's `String#inspect` for a UTF-8 string.
-pub fn inspect_str(s: &str, out: &mut String) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || (0x7f..0xa0).contains(&(c as u32)) => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
+pub use marionette_catalog::ruby::inspect_str;
 
 #[cfg(test)]
 mod tests {

@@ -27,6 +27,9 @@ pub(crate) enum ErrorStyle {
     /// A `Puppet::ParseError` that knows its file and line: printed as is,
     /// `<message> (file: F, line: L)`, and never relabelled.
     Located,
+    /// An error from outside Puppet's error classes (a Ruby `SyntaxError` in an ERB
+    /// template): it escapes everything and is printed alone, without the node.
+    Foreign,
 }
 
 /// `return`, `break` and `next` unwinding to the construct that handles them.
@@ -67,7 +70,9 @@ impl EvalError {
     /// Adds a location unless the error already has one; a runtime error becomes an
     /// evaluation error at that location.
     pub fn with_location(mut self, location: Location) -> EvalError {
-        if self.location.is_none() && !location.file.is_empty() && self.style != ErrorStyle::Located
+        if self.location.is_none()
+            && !location.file.is_empty()
+            && !matches!(self.style, ErrorStyle::Located | ErrorStyle::Foreign)
         {
             self.location = Some(location);
             if self.style == ErrorStyle::Runtime {
@@ -99,6 +104,19 @@ impl EvalError {
         e
     }
 
+    /// A Ruby error that is not Puppet's: printed as it is, without location or node.
+    pub(crate) fn foreign(message: impl Into<String>) -> EvalError {
+        let mut e = EvalError::new(message);
+        e.style = ErrorStyle::Foreign;
+        e.labelled = true;
+        e
+    }
+
+    /// Whether Puppet names the node after this error's message (`on node N`).
+    pub fn names_node(&self) -> bool {
+        self.style != ErrorStyle::Foreign
+    }
+
     /// An evaluation error (a Puppet issue) at a location.
     pub(crate) fn issue(message: impl Into<String>, location: Location) -> EvalError {
         let mut e = EvalError::new(message);
@@ -113,7 +131,10 @@ impl EvalError {
     /// full text of any error, as Puppet does for errors inside defined types). A
     /// location without a file is none.
     pub(crate) fn wrapped(self, what: &str, location: Location, rewrap: bool) -> EvalError {
-        if !self.is_error() || (!rewrap && self.style != ErrorStyle::Runtime) {
+        if !self.is_error()
+            || self.style == ErrorStyle::Foreign
+            || (!rewrap && self.style != ErrorStyle::Runtime)
+        {
             return self;
         }
         let detail = if self.style == ErrorStyle::Runtime {

@@ -603,7 +603,7 @@ impl<'e> Compiler<'e> {
 
     /// Puppet's variable lookup order: local scopes to their parent; classes to the
     /// class they inherit, else to the enclosing node or top scope.
-    fn next_lookup_scope(&self, cur: ScopeId) -> Option<ScopeId> {
+    pub(crate) fn next_lookup_scope(&self, cur: ScopeId) -> Option<ScopeId> {
         let scope = &self.scopes[cur];
         match scope.kind {
             ScopeKind::Top => None,

@@ -20,6 +20,7 @@
 //! * [`digest`]: `md5`, `sha1`, `sha256`, `digest`, `fqdn_rand`;
 //! * [`files`]: `epp`, `inline_epp`, `file`, `find_file`, `find_template`,
 //!   `module_directory`;
+//! * [`erb`]: `template`, `inline_template` (ERB, through `marionette_erb`);
 //! * [`lookup`]: `lookup`, `hiera`, `hiera_array`, `hiera_hash`, `hiera_include`;
 //! * here: `return`, `break`, `next`, `call`.
 //!
@@ -30,6 +31,7 @@ mod catalog;
 mod collections;
 mod convert;
 mod digest;
+mod erb;
 mod files;
 mod iterate;
 mod log;
@@ -183,7 +185,7 @@ const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => 
 fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
     static REGISTRY: OnceLock<HashMap<&'static str, (Vec<Sig>, Impl)>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let families: [&[Builtin]; 11] = [
+        let families: [&[Builtin]; 12] = [
             CONTROL,
             catalog::FUNCTIONS,
             log::FUNCTIONS,
@@ -194,6 +196,7 @@ fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
             convert::FUNCTIONS,
             digest::FUNCTIONS,
             files::FUNCTIONS,
+            erb::FUNCTIONS,
             lookup::FUNCTIONS,
         ];
         let mut map = HashMap::new();

@@ -1,0 +1,270 @@
+//! ERB templates: `template('mod/file.erb', ...)` and `inline_template('text', ...)`,
+//! rendered by `marionette_erb` in the calling scope, as Puppet 7.23's
+//! `TemplateWrapper` renders them: every variable visible there is an `@variable`,
+//! `scope[...]`/`scope.lookupvar` read variables (qualified names too), and
+//! `scope.call_function`/`scope.function_x` call Puppet functions. Values cross as
+//! Puppet's runtime passes them to Ruby (undef is nil, `default` is `:default`).
+
+use super::{builtin, Builtin, Call};
+use crate::compiler::{Compiler, ScopeId};
+use crate::env::SourceFile;
+use crate::error::EvalError;
+use crate::eval::EvalResult;
+use crate::value::{Regex, Value, ValueMap};
+use marionette_erb as erb;
+use marionette_syntax::model::Span;
+use std::sync::Arc;
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `template('mod/a.erb', 'mod/b.erb')`: the templates rendered and concatenated.
+    builtin!("template", &["String paths+"], template),
+    // `inline_template('<%= @x %>', ...)`: ERB text rendered and concatenated.
+    builtin!("inline_template", &["String templates+"], inline_template),
+];
+
+fn template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let mut out = String::new();
+    for name in call.args.iter().map(|a| a.to_string()) {
+        let Some(path) = c.find_module_file(&name, "templates") else {
+            return Err(EvalError::new(format!("Could not find template '{name}'")));
+        };
+        let Ok(source) = c.env.sources.read(&path) else {
+            return Err(EvalError::new(format!("Could not find template '{name}'")));
+        };
+        let path = path.display().to_string();
+        let rendered = render(c, call, &source, Some(&path)).map_err(|e| match e {
+            Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
+                EvalError::foreign(format!("{path}:{}: {}", e.line, e.message))
+            }
+            Failure::Ruby(e) => EvalError::new(format!(
+                "Failed to parse template {name}:\n  Filepath: {path}\n  Line: {}\n  Detail: {}\n",
+                e.line, e.message
+            )),
+        })?;
+        out.push_str(&rendered);
+    }
+    Ok(Value::str(out))
+}
+
+fn inline_template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let mut out = String::new();
+    for source in call.args.iter().map(|a| a.to_string()) {
+        let rendered = render(c, call, &source, None).map_err(|e| match e {
+            Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
+                EvalError::foreign(format!("(erb):{}: {}", e.line, e.message))
+            }
+            Failure::Ruby(e) => {
+                EvalError::new(format!("Failed to parse inline template: {}", e.message))
+            }
+        })?;
+        out.push_str(&rendered);
+    }
+    Ok(Value::str(out))
+}
+
+enum Failure {
+    Ruby(erb::ErbError),
+}
+
+fn render(
+    c: &mut Compiler<'_>,
+    call: &Call<'_>,
+    source: &str,
+    file: Option<&str>,
+) -> Result<String, Failure> {
+    let template = erb::Template::parse(source).map_err(Failure::Ruby)?;
+    let mut host = Scope {
+        c,
+        scope: call.scope,
+        file: file.map(String::from),
+        call_file: call.file.clone(),
+        span: call.span,
+    };
+    template.render(&mut host).map_err(Failure::Ruby)
+}
+
+/// The calling scope as templates see it.
+struct Scope<'a, 'e> {
+    c: &'a mut Compiler<'e>,
+    scope: ScopeId,
+    file: Option<String>,
+    call_file: Arc<SourceFile>,
+    span: Span,
+}
+
+impl erb::Host for Scope<'_, '_> {
+    fn variables(&mut self) -> Vec<(String, erb::Value)> {
+        // Outer scopes first, so that inner ones override them.
+        let mut chain = vec![self.scope];
+        let mut cur = self.scope;
+        while let Some(next) = self.c.next_lookup_scope(cur) {
+            chain.push(next);
+            cur = next;
+        }
+        let mut vars: indexmap::IndexMap<String, Value> = indexmap::IndexMap::new();
+        for id in chain.into_iter().rev() {
+            let mut names: Vec<(&String, &Value)> = self.c.scopes[id].vars.iter().collect();
+            names.sort_by(|a, b| a.0.cmp(b.0));
+            for (k, v) in names {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+        vars.into_iter()
+            .filter(|(_, v)| !matches!(v, Value::Undef))
+            .map(|(k, v)| (k, to_ruby(&v)))
+            .collect()
+    }
+
+    fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
+        let found = self.c.find_var(name, self.scope);
+        match found {
+            Some(v) => Ok(to_ruby(&v)),
+            None => {
+                let plain = name.trim_start_matches("::");
+                let builtin = matches!(plain, "module_name" | "caller_module_name")
+                    || plain.bytes().all(|b| b.is_ascii_digit());
+                if !builtin {
+                    let reason = match plain.rsplit_once("::") {
+                        Some((class, _))
+                            if !self.c.class_scopes.contains_key(&class.to_lowercase()) =>
+                        {
+                            format!("class {class} has not been evaluated")
+                        }
+                        _ => String::new(),
+                    };
+                    let shown = if plain.contains("::") {
+                        plain.to_string()
+                    } else {
+                        name.to_string()
+                    };
+                    self.c
+                        .log("warning", format!("Undefined variable '{shown}'; {reason}"));
+                }
+                Ok(erb::Value::Nil)
+            }
+        }
+    }
+
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<erb::Value>,
+    ) -> Result<erb::Value, erb::HostError> {
+        let mut puppet_args = Vec::with_capacity(args.len());
+        for a in &args {
+            puppet_args.push(from_ruby(a).map_err(|m| erb::HostError::new("ArgumentError", m))?);
+        }
+        let file = self.call_file.clone();
+        match self
+            .c
+            .call_function(name, puppet_args, None, self.scope, &file, self.span)
+        {
+            Ok(v) => Ok(to_ruby(&v)),
+            Err(e) if !e.is_error() => Ok(erb::Value::Nil),
+            Err(e) => Err(erb::HostError::new("Puppet::ParseError", e.message)),
+        }
+    }
+
+    fn log(&mut self, level: &str, message: &str) {
+        let level = match level {
+            "debug" => "debug",
+            "info" => "info",
+            "notice" => "notice",
+            "warning" => "warning",
+            "alert" => "alert",
+            "emerg" => "emerg",
+            "crit" => "crit",
+            _ => "err",
+        };
+        self.c.log(level, message.to_string());
+    }
+
+    fn file(&self) -> Option<String> {
+        self.file.clone()
+    }
+
+    fn classes(&mut self) -> Vec<String> {
+        self.c.classes.clone()
+    }
+
+    fn tags(&mut self) -> Vec<String> {
+        self.c.catalog_tags.clone()
+    }
+}
+
+/// A Puppet value as Ruby code sees it.
+pub(crate) fn to_ruby(v: &Value) -> erb::Value {
+    match v {
+        Value::Undef => erb::Value::Nil,
+        Value::Default => erb::Value::sym("default"),
+        Value::Bool(b) => erb::Value::Bool(*b),
+        Value::Int(i) => erb::Value::Int(*i),
+        Value::Float(f) => erb::Value::Float(*f),
+        Value::Str(s) => erb::Value::str(s.to_string()),
+        Value::Regex(r) => erb::Value::regexp(&r.source).unwrap_or(erb::Value::Nil),
+        Value::Array(items) => erb::Value::array(items.iter().map(to_ruby).collect()),
+        Value::Hash(h) => erb::Value::hash_from(h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v)))),
+        Value::Sensitive(_) => foreign(
+            v,
+            "Puppet::Pops::Types::PSensitiveType::Sensitive",
+            "#<Puppet::Pops::Types::PSensitiveType::Sensitive:0x0000000000000000>".into(),
+        ),
+        Value::Type(_) => foreign(v, "Puppet::Pops::Types::PAnyType", v.to_string()),
+        other => foreign(other, "Object", other.to_string()),
+    }
+}
+
+fn foreign(v: &Value, class: &str, inspect: String) -> erb::Value {
+    erb::Value::Foreign(std::rc::Rc::new(erb::Foreign {
+        class: class.to_string(),
+        to_s: v.to_string(),
+        inspect,
+        payload: Box::new(v.clone()),
+    }))
+}
+
+/// A Ruby value given back to Puppet (a function's argument).
+pub(crate) fn from_ruby(v: &erb::Value) -> Result<Value, String> {
+    Ok(match v {
+        erb::Value::Nil => Value::Undef,
+        erb::Value::Bool(b) => Value::Bool(*b),
+        erb::Value::Int(i) => Value::Int(*i),
+        erb::Value::Float(f) => Value::Float(*f),
+        erb::Value::Str(s) => Value::str(s.borrow().as_str()),
+        erb::Value::Sym(s) => match &**s {
+            "undef" => Value::Undef,
+            "default" => Value::Default,
+            other => Value::str(other),
+        },
+        erb::Value::Array(a) => {
+            let items = a.borrow().clone();
+            let mut out = Vec::with_capacity(items.len());
+            for i in &items {
+                out.push(from_ruby(i)?);
+            }
+            Value::array(out)
+        }
+        erb::Value::Hash(h) => {
+            let pairs: Vec<(erb::Value, erb::Value)> = h.borrow().values().cloned().collect();
+            let mut out = ValueMap::default();
+            for (k, v) in &pairs {
+                out.insert(from_ruby(k)?, from_ruby(v)?);
+            }
+            Value::Hash(Arc::new(out))
+        }
+        erb::Value::Regexp(_) => {
+            let source = v.regexp_source().unwrap_or_default();
+            Value::Regex(Arc::new(Regex::new(&source)?))
+        }
+        erb::Value::Foreign(f) => match f.payload.downcast_ref::<Value>() {
+            Some(v) => v.clone(),
+            None => return Err(format!("a {} cannot be passed to Puppet", f.class)),
+        },
+        other => {
+            return Err(format!(
+                "a {} cannot be passed to Puppet",
+                other.class_name()
+            ))
+        }
+    })
+}

@@ -1,0 +1,1 @@
+notify { 't': message => inline_template('<% begin %><%= nil.foo %><% rescue NoMethodError => e %>caught: <%= e.message %><% end %>|<%= (Integer("zz") rescue "bad") %>|<% begin; raise "boom"; rescue => e; %><%= e.message %><% ensure %>!<% end %>') }

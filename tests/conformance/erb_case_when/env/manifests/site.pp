@@ -1,0 +1,2 @@
+$os = ['Debian', 'RedHat', 'Other', '7']
+notify { 't': message => template('app/t.erb') }

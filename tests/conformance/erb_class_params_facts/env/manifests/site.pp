@@ -1,0 +1,4 @@
+class app($conf = {'k' => 'v'}) {
+  notify { 't': message => template('app/t.erb') }
+}
+include app

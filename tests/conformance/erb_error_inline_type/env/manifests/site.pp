@@ -1,0 +1,2 @@
+$x = 'v'
+notify { 't': message => inline_template('<%= @x + 1 %>') }

@@ -1,0 +1,1 @@
+notify { 't': message => template('app/missing.erb') }

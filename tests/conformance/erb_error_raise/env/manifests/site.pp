@@ -1,0 +1,1 @@
+notify { 't': message => inline_template('<% raise ArgumentError, "bad arg" %>') }

@@ -1,0 +1,2 @@
+$x = 'outer'
+notify { 't': message => template('app/outer.erb') }

@@ -1,0 +1,2 @@
+$h = {'b' => 2, 'a' => 1, 'c' => undef}
+notify { 't': message => template('app/t.erb') }

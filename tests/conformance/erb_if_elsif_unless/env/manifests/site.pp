@@ -1,0 +1,3 @@
+$x = 'b'
+$n = 5
+notify { 't': message => template('app/t.erb') }

@@ -1,0 +1,3 @@
+$items = ['a', 'b']
+$out = $items.map |$i| { inline_template('<%= @i %><%= @items.size %>') }
+notify { 't': message => $out.join(',') }

@@ -1,0 +1,2 @@
+$nm = 'web'
+notify { 't': message => template('app/t.erb') }

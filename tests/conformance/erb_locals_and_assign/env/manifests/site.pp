@@ -1,0 +1,2 @@
+$l = ['x', 'y']
+notify { 't': message => template('app/t.erb') }

@@ -1,0 +1,2 @@
+$l = ['a', 'b', 'c']
+notify { 't': message => template('app/t.erb') }

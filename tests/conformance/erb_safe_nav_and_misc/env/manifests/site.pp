@@ -1,0 +1,2 @@
+$h = {'a' => {'b' => 1}}
+notify { 't': message => inline_template('<%= @h.dig("a", "b") %> <%= @h.dig("x", "y").inspect %> <%= @nope&.length.inspect %> <%= @h["a"]&.keys.inspect %> <%= [3,1].sort!.inspect %> <%= {"b" => 1, "a" => 2}.sort_by { |k, v| v }.first.inspect %> <%= [1, 2, 3].each_cons(2).map { |a, b| b - a }.inspect %> <%= ["a", "b"].each_with_index.to_a.inspect %> <%= (1..10).step(3).to_a.inspect %> <%= [1, [2, 3]].flatten(1).length %> <%= %w[x y z].rotate.inspect %>') }

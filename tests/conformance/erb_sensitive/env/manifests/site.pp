@@ -1,0 +1,2 @@
+$s = Sensitive('secret')
+notify { 't': message => inline_template('<%= @s %>|<%= @s.class %>') }

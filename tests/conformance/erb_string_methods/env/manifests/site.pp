@@ -1,0 +1,3 @@
+$s = '  Hello World  '
+$csv = 'a,b,,c,,'
+notify { 't': message => template('app/t.erb') }

@@ -1,0 +1,2 @@
+$x = 'v'
+notify { 't': message => template('app/t.erb') }

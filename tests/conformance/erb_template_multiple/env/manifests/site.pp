@@ -1,0 +1,3 @@
+$x = 1
+notify { 't': message => template('app/a.erb', 'app/b.erb') }
+notify { 'i': message => inline_template('<%= @x %>', '-<%= @x + 1 %>') }

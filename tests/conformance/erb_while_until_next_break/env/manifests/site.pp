@@ -1,0 +1,1 @@
+notify { 't': message => inline_template('<% i = 0 %><% while i < 3 %><%= i %><% i += 1 %><% end %>|<% until i == 0 ; i -= 1 %><%= i %><% end %>|<% [1,2,3,4].each do |x| %><% next if x == 2 %><% break if x == 4 %><%= x %><% end %>|<%= [1,2,3].map { |x| next 0 if x == 2; x }.inspect %>|<%= [1,2,3].each { |x| break x * 10 if x == 2 } %>') }
