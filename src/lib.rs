@@ -5,6 +5,7 @@
 //! with rendered diagnostics; compiling catalogs is being built (see ARCHITECTURE.md).
 
 pub use marionette_catalog as catalog;
+pub use marionette_erb as erb;
 pub use marionette_eval as eval;
 pub use marionette_lookup as lookup;
 pub use marionette_nodes as nodes;

@@ -472,6 +472,13 @@ impl<'h> Interp<'h> {
             "Math::PI" => Ok(Value::Float(std::f64::consts::PI)),
             "ENV" => Ok(Value::hash(Hash::new())),
             _ if full.starts_with("Puppet") => Ok(Value::Class(Rc::from(full.as_str()))),
+            "JSON" | "YAML" | "Psych" | "IPAddr" | "Facter" | "Time" | "Date" | "Dir" | "IO"
+            | "URI" | "CGI" | "Digest" | "Base64" | "SecureRandom" | "Socket" | "Resolv"
+            | "Etc" | "Process" | "ObjectSpace" => Err(err(
+                "NotImplementedError",
+                format!("unsupported Ruby in a template: the {full} class"),
+                self.line,
+            )),
             _ => Err(err(
                 "NameError",
                 format!("uninitialized constant {full}"),
