@@ -85,6 +85,8 @@ pub(crate) struct Interp<'h> {
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
     pub line: u32,
+    /// The exception being rescued (`$!`).
+    pub rescued: Option<RubyError>,
     depth: u32,
     /// Bounds loops and iterations so that no template runs forever.
     pub steps: u64,
@@ -109,6 +111,7 @@ impl<'h> Interp<'h> {
             methods: HashMap::new(),
             last_match: None,
             line: 1,
+            rescued: None,
             depth: 0,
             steps: 0,
         }
@@ -403,6 +406,11 @@ impl<'h> Interp<'h> {
 
     fn gvar(&self, name: &str) -> Value {
         match name {
+            "$!" => self
+                .rescued
+                .as_ref()
+                .map(crate::methods::exception_value)
+                .unwrap_or(Value::Nil),
             "$~" => self
                 .last_match
                 .clone()
@@ -574,6 +582,7 @@ impl<'h> Interp<'h> {
                         m
                     };
                     if matches {
+                        self.rescued = Some(e.clone());
                         if let Some(var) = var {
                             f.set(var, crate::methods::exception_value(&e));
                         }

@@ -155,3 +155,62 @@ impl Template {
 pub fn render(source: &str, host: &mut dyn Host) -> Result<String, ErbError> {
     Template::parse(source)?.render(host)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoScope;
+
+    impl Host for NoScope {
+        fn variables(&mut self) -> Vec<(String, Value)> {
+            Vec::new()
+        }
+        fn lookupvar(&mut self, _name: &str) -> Result<Value, HostError> {
+            Ok(Value::Nil)
+        }
+        fn call_function(&mut self, name: &str, _args: Vec<Value>) -> Result<Value, HostError> {
+            Err(HostError::new(
+                "ArgumentError",
+                format!("Unknown function {name}"),
+            ))
+        }
+        fn log(&mut self, _level: &str, _message: &str) {}
+        fn file(&self) -> Option<String> {
+            None
+        }
+    }
+
+    #[test]
+    fn recursive_values_print_and_fail_as_in_ruby() {
+        // Expected outputs are Ruby 3.1's.
+        let out = render(
+            "<% a = [1]; a << a; a << a %><%= a.inspect %>|<%= a.join(',') rescue $!.class %>|<% h = {}; h[1] = h %><%= h.inspect %>",
+            &mut NoScope,
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok("[1, [...], [...]]|ArgumentError|{1=>{...}}")
+        );
+        let err = render("<%= [1].tap { |a| a << a }.flatten %>", &mut NoScope).unwrap_err();
+        assert_eq!(err.message, "tried to flatten recursive array");
+    }
+
+    #[test]
+    fn unsupported_ruby_names_the_construct_and_line() {
+        let err = render("a\n<%= `ls` %>", &mut NoScope).unwrap_err();
+        assert_eq!(
+            (err.kind, err.line, err.message.as_str()),
+            (
+                ErrorKind::Syntax,
+                2,
+                "unsupported Ruby in a template: command output (`...`)"
+            )
+        );
+        let err = render("<%= JSON.parse('{}') %>", &mut NoScope).unwrap_err();
+        assert_eq!(
+            err.message,
+            "unsupported Ruby in a template: the JSON class"
+        );
+    }
+}

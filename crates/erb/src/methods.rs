@@ -3492,33 +3492,52 @@ fn enumerable(
 
 // ---------------------------------------------------------------- Array
 
-fn flatten(items: &[Value], depth: i64, out: &mut Vec<Value>, guard: usize) {
+/// `seen`: the arrays being flattened or joined; meeting one again is Ruby's error.
+fn flatten(
+    items: &[Value],
+    depth: i64,
+    out: &mut Vec<Value>,
+    seen: &mut Vec<usize>,
+) -> Result<(), String> {
     for v in items {
         match v {
-            Value::Array(a) if depth != 0 && guard < 100 => {
+            Value::Array(a) if depth != 0 => {
+                let ptr = Rc::as_ptr(a) as usize;
+                if seen.contains(&ptr) {
+                    return Err("tried to flatten recursive array".into());
+                }
                 let inner = a.borrow().clone();
-                flatten(&inner, depth - 1, out, guard + 1);
+                seen.push(ptr);
+                flatten(&inner, depth - 1, out, seen)?;
+                seen.pop();
             }
             other => out.push(other.clone()),
         }
     }
+    Ok(())
 }
 
-fn join(items: &[Value], sep: &str, guard: usize) -> String {
+fn join(items: &[Value], sep: &str, seen: &mut Vec<usize>) -> Result<String, String> {
     let mut out = String::new();
     for (i, v) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);
         }
         match v {
-            Value::Array(a) if guard < 100 => {
+            Value::Array(a) => {
+                let ptr = Rc::as_ptr(a) as usize;
+                if seen.contains(&ptr) {
+                    return Err("recursive array join".into());
+                }
                 let inner = a.borrow().clone();
-                out.push_str(&join(&inner, sep, guard + 1));
+                seen.push(ptr);
+                out.push_str(&join(&inner, sep, seen)?);
+                seen.pop();
             }
             other => out.push_str(&other.to_s()),
         }
     }
-    out
+    Ok(out)
 }
 
 fn array_method(
@@ -3597,7 +3616,10 @@ fn array_method(
                 Value::Nil => String::new(),
                 v => str_arg(v, line)?,
             };
-            Value::str(join(&items, &sep, 0))
+            Value::str(
+                join(&items, &sep, &mut vec![Rc::as_ptr(a) as usize])
+                    .map_err(|m| err("ArgumentError", m, line))?,
+            )
         }
         "first" if args.is_empty() => items.first().cloned().unwrap_or(Value::Nil),
         "last" => match &a0 {
@@ -3729,7 +3751,10 @@ fn array_method(
         "*" => match &a0 {
             Value::Str(s) => {
                 let s = s.borrow().clone();
-                Value::str(join(&items, &s, 0))
+                Value::str(
+                    join(&items, &s, &mut vec![Rc::as_ptr(a) as usize])
+                        .map_err(|m| err("ArgumentError", m, line))?,
+                )
             }
             v => {
                 let n = int_arg(v, line)?;
@@ -3851,7 +3876,8 @@ fn array_method(
                 v => int_arg(v, line)?,
             };
             let mut out = Vec::new();
-            flatten(&items, depth, &mut out, 0);
+            flatten(&items, depth, &mut out, &mut vec![Rc::as_ptr(a) as usize])
+                .map_err(|m| err("ArgumentError", m, line))?;
             Value::array(out)
         }
         "reverse" => Value::array(items.into_iter().rev().collect()),

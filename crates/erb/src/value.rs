@@ -197,15 +197,36 @@ impl Value {
     /// Ruby's `inspect`.
     pub fn inspect(&self) -> String {
         let mut out = String::new();
-        self.inspect_into(&mut out, 0);
+        self.inspect_into(&mut out, &mut Vec::new());
         out
     }
 
-    fn inspect_into(&self, out: &mut String, depth: usize) {
-        if depth > 100 {
-            out.push_str("[...]");
-            return;
+    /// `seen`: the arrays and hashes being printed (Ruby prints a recursive one as
+    /// `[...]` or `{...}`).
+    fn inspect_into(&self, out: &mut String, seen: &mut Vec<usize>) {
+        let ptr = match self {
+            Value::Array(a) => Rc::as_ptr(a) as *const () as usize,
+            Value::Hash(h) => Rc::as_ptr(h) as *const () as usize,
+            _ => 0,
+        };
+        if ptr != 0 {
+            if seen.contains(&ptr) {
+                out.push_str(if matches!(self, Value::Array(_)) {
+                    "[...]"
+                } else {
+                    "{...}"
+                });
+                return;
+            }
+            seen.push(ptr);
         }
+        self.inspect_inner(out, seen);
+        if ptr != 0 {
+            seen.pop();
+        }
+    }
+
+    fn inspect_inner(&self, out: &mut String, seen: &mut Vec<usize>) {
         match self {
             Value::Nil => out.push_str("nil"),
             Value::Str(s) => inspect_str(&s.borrow(), out),
@@ -223,7 +244,7 @@ impl Value {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    v.inspect_into(out, depth + 1);
+                    v.inspect_into(out, seen);
                 }
                 out.push(']');
             }
@@ -233,16 +254,16 @@ impl Value {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    k.inspect_into(out, depth + 1);
+                    k.inspect_into(out, seen);
                     out.push_str("=>");
-                    v.inspect_into(out, depth + 1);
+                    v.inspect_into(out, seen);
                 }
                 out.push('}');
             }
             Value::Range(r) => {
-                r.start.inspect_into(out, depth + 1);
+                r.start.inspect_into(out, seen);
                 out.push_str(if r.exclusive { "..." } else { ".." });
-                r.end.inspect_into(out, depth + 1);
+                r.end.inspect_into(out, seen);
             }
             Value::Regexp(r) => {
                 let _ = write!(out, "/{}/", r.source);
