@@ -938,6 +938,13 @@ impl Cx<'_, '_> {
                     Some(a) => a.clone(),
                     None => {
                         let a = backend.lookup_key(&key.root, &call, self)?;
+                        check_answer(
+                            a.as_ref(),
+                            &key.root,
+                            kind,
+                            function,
+                            location.map(|_| &*loc_id),
+                        )?;
                         self.s.answers.insert(cache_key, a.clone());
                         a
                     }
@@ -951,6 +958,13 @@ impl Cx<'_, '_> {
                         let mut segments = vec![Segment::Key(key.root.clone())];
                         segments.extend(key.segments.iter().cloned());
                         let a = backend.data_dig(&segments, &call, self)?;
+                        check_answer(
+                            a.as_ref(),
+                            &key.text,
+                            kind,
+                            function,
+                            location.map(|_| &*loc_id),
+                        )?;
                         self.s.answers.insert(cache_key, a.clone());
                         a
                     }
@@ -1225,6 +1239,30 @@ impl BackendContext for Cx<'_, '_> {
     fn cache_value(&mut self, key: String, value: Arc<Data>) {
         self.s.backend_values.insert(key, value);
     }
+}
+
+/// Puppet's check of what a `lookup_key` or `data_dig` function returned (the
+/// `data_hash` values are checked when the lookup finds them in the hash).
+fn check_answer(
+    answer: Option<&Data>,
+    key: &str,
+    kind: BackendKind,
+    function: &str,
+    location: Option<&str>,
+) -> Result<(), LookupError> {
+    let Some(value) = answer else {
+        return Ok(());
+    };
+    crate::lookup_value::check_lookup_value(value, || {
+        let found = format!(
+            "Value for key '{key}', returned from {} function '{function}'",
+            kind_tag(kind)
+        );
+        match location {
+            Some(l) => format!("{found}, when using location '{l}',"),
+            None => found,
+        }
+    })
 }
 
 fn check_options_hash(d: &Data) -> Result<(), LookupError> {

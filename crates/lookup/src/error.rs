@@ -22,7 +22,8 @@ pub enum ErrorKind {
     Interpolation,
     /// A merge strategy or its options are invalid.
     Merge,
-    /// A backend could not get its data (e.g. a service that did not answer).
+    /// A backend's own failure: it could not get its data (a service that did not
+    /// answer, a key file it cannot read) or use it (a value it cannot decrypt).
     Backend,
 }
 

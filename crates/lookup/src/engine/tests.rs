@@ -63,6 +63,9 @@ impl Backend for KeyBackend {
         if key == "list" {
             return Ok(Some(Data::Array(vec![Data::String(prefix.clone())])));
         }
+        if key == "symbol" {
+            return Ok(Some(crate::lookup_value::ruby_object("Symbol", "sym")));
+        }
         if !key.starts_with('k') {
             return Ok(None);
         }
@@ -156,6 +159,18 @@ fn backends_of_every_kind() {
     let before = calls.load(Ordering::SeqCst);
     assert_eq!(get("kx", None), Some(s("one-kx-web")));
     assert_eq!(calls.load(Ordering::SeqCst), before);
+}
+
+#[test]
+fn a_backend_answer_that_is_not_puppet_data_fails() {
+    let h = hiera(Arc::new(AtomicUsize::new(0)));
+    let e = Session::new(&h)
+        .lookup("symbol", None, &LookupFlags::default(), &mut Host)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Value for key 'symbol', returned from lookup_key function 'mem_key' has wrong type, expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']"
+    );
 }
 
 #[test]
