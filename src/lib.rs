@@ -170,7 +170,8 @@ fn failure(message: String) -> CompileFailure {
 }
 
 /// Loads an environment directory for compiling `node` (named in errors) with the
-/// environment settings of `options` (Puppet 3 behaviours, the global `hiera.yaml`).
+/// environment settings of `options` (Puppet 3 behaviours, the global `hiera.yaml`,
+/// the Hiera backends).
 /// The name defaults to the directory's.
 pub fn load_environment(
     env_dir: &Path,
@@ -214,6 +215,9 @@ fn load_environment_at(
     .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
     environment.hiera_config = options.hiera_config.clone();
     environment.strict_error = options.strict_error;
+    if let Some(backends) = &options.hiera_backends {
+        environment.hiera_backends = backends.clone();
+    }
     Ok(environment)
 }
 
