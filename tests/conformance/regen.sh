@@ -16,13 +16,18 @@
 # environmentpath written <environmentpath>). When the oracle refuses its input before
 # Puppet runs (exit 2, e.g. an ENC script that is not executable), its
 # `puppet-compile: ` message is recorded as the error.
+#
+# CASES_DIR=DIR regenerates the cases of another directory of the same layout (a
+# plugin's); Puppet runs in that directory, so relative paths in a case (key files named
+# in hiera.yaml options) are relative to it.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-oracle=${ORACLE:-$here/../../../shared/oracle/puppet-compile}
+script=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "${CASES_DIR:-$script}" && pwd)
+oracle=${ORACLE:-$script/../../../shared/oracle/puppet-compile}
 [ -x "$oracle" ] || oracle=/work/shared/oracle/puppet-compile
 cd "$here"
 names="$*"
-[ -n "$names" ] || names=$(for d in */; do [ -d "$d/env" ] && basename "$d"; done)
+[ -n "$names" ] || names=$(for d in */; do [ ! -d "$d/env" ] || basename "$d"; done)
 for case in $names; do
   node=node.example.com
   [ -f "$case/node" ] && node=$(head -n1 "$case/node")
