@@ -1,0 +1,1 @@
+notify { 'secret': message => lookup('secret') }

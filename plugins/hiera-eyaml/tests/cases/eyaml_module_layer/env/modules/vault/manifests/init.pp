@@ -1,0 +1,3 @@
+class vault (String $token) {
+  notify { 'vault': message => $token }
+}

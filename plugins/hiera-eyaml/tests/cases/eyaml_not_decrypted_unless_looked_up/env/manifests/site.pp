@@ -1,0 +1,1 @@
+notify { 'wanted': message => lookup('wanted') }

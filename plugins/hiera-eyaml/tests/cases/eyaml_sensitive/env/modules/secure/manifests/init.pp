@@ -1,0 +1,6 @@
+class secure (Sensitive[String] $password) {
+  file { '/etc/secure.conf':
+    ensure  => file,
+    content => $password,
+  }
+}
