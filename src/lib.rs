@@ -9,12 +9,14 @@ pub use marionette_erb as erb;
 pub use marionette_eval as eval;
 pub use marionette_lookup as lookup;
 pub use marionette_nodes as nodes;
+pub use marionette_plugin_api as plugin_api;
 pub use marionette_syntax as syntax;
 
 pub mod diagnostics;
 pub mod enc;
 pub mod facts;
 pub mod fleet;
+pub mod plugins;
 
 use std::path::{Path, PathBuf};
 
@@ -215,9 +217,10 @@ fn load_environment_at(
     .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
     environment.hiera_config = options.hiera_config.clone();
     environment.strict_error = options.strict_error;
-    if let Some(backends) = &options.hiera_backends {
-        environment.hiera_backends = backends.clone();
-    }
+    options
+        .extensions
+        .register(&mut environment)
+        .map_err(failure)?;
     Ok(environment)
 }
 

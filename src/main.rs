@@ -20,7 +20,7 @@ commands:
           [--server-facts FILE] [--output FILE] [--stable-ids]
           [--legacy-node-matching] [--legacy-node-inheritance] [--legacy-import]
           [--strict-variables] [--strict-error] [--hiera-config FILE]
-          [--enc SCRIPT [--enc-timeout SECONDS]]
+          [--enc SCRIPT [--enc-timeout SECONDS]] [--plugin LIBRARY]...
       Compile NAME's catalog from the environment in DIR (its manifests/, modules/
       and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
@@ -46,10 +46,14 @@ commands:
       --enc SCRIPT            classify the node with an external node classifier,
                               run as `SCRIPT NAME` (Puppet's exec node terminus)
       --enc-timeout SECONDS   give up on the ENC after SECONDS (default 60)
+      --plugin LIBRARY        load a plugin library (Hiera backends, a node
+                              classifier, functions); repeatable. Every library
+                              in the directories of MARIONETTE_PLUGIN_PATH
+                              (':'-separated) is loaded too
   lookup KEY... --env DIR --node NAME [--facts FILE] [--trusted FILE]
           [--hiera-config FILE] [--merge first|unique|hash|deep]
           [--knock-out-prefix P] [--sort-merged-arrays] [--merge-hash-arrays]
-          [--default VALUE] [--type TYPE] [--explain]
+          [--default VALUE] [--type TYPE] [--explain] [--plugin LIBRARY]...
       Look KEY up in Hiera for NAME as `puppet lookup --render-as json` does (the
       first KEY found wins) and print the value as JSON. Not found, or a Hiera
       error: exit 1 without output, as Puppet does. --explain prints every layer,
@@ -215,6 +219,8 @@ struct CompileArgs {
     output_dir: Option<PathBuf>,
     jobs: usize,
     shard: Option<(usize, usize)>,
+    /// `--plugin` libraries, loaded by [`setup_plugins`].
+    plugins: Vec<PathBuf>,
 }
 
 fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
@@ -236,6 +242,7 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         output_dir: None,
         jobs: 0,
         shard: None,
+        plugins: Vec::new(),
     };
     let (mut enc, mut enc_timeout) = (None, None);
     let mut it = args.iter();
@@ -276,6 +283,7 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
                         .ok_or_else(|| format!("--shard needs K/N with 1 <= K <= N, got '{v}'"))?,
                 );
             }
+            "--plugin" => out.plugins.push(PathBuf::from(value()?)),
             "--stable-ids" => out.stable_ids = true,
             "--legacy-node-matching" | "--no-strict-hostname" => {
                 out.options.legacy_node_matching = true
@@ -333,14 +341,30 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
     Ok(out)
 }
 
+/// Loads the plugins (`--plugin`, `MARIONETTE_PLUGIN_PATH`) into the compile options.
+/// Libraries of the plugin directories that are not plugins are skipped with a warning.
+fn setup_plugins(args: &mut CompileArgs) -> Result<(), String> {
+    use marionette::plugins;
+    let search = std::env::var_os(plugins::PLUGIN_PATH_VAR);
+    let loaded = plugins::load_plugins(&args.plugins, search.as_deref())?;
+    for skipped in &loaded.skipped {
+        eprintln!("Warning: {skipped}; skipped");
+    }
+    plugins::install(loaded.plugins, &mut args.options)
+}
+
 fn compile_command(args: &[String]) -> ExitCode {
-    let args = match compile_args(args, false) {
+    let mut args = match compile_args(args, false) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("marionette compile: {e}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = setup_plugins(&mut args) {
+        eprintln!("Error: {e}");
+        return ExitCode::FAILURE;
+    }
     if args.facts_dir.is_some() {
         return fleet_command(&args);
     }
@@ -435,13 +459,17 @@ fn fleet_command(args: &CompileArgs) -> ExitCode {
 }
 
 fn lookup_command(args: &[String]) -> ExitCode {
-    let args = match compile_args(args, true) {
+    let mut args = match compile_args(args, true) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("marionette lookup: {e}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = setup_plugins(&mut args) {
+        eprintln!("Error: Could not run: {e}");
+        return ExitCode::FAILURE;
+    }
     let option = |name: &str| {
         args.lookup_options
             .iter()

@@ -68,10 +68,9 @@ pub struct CompileOptions {
     /// whoever loads the environment, since it may choose the environment
     /// (`marionette::compile_node`); the compile applies `NodeInput::classification`.
     pub classifier: Option<Arc<dyn marionette_nodes::NodeClassifier>>,
-    /// The Hiera backends `hiera.yaml` files may name, when not only Puppet's own
-    /// (plugins add theirs): an environment setting, used by whoever loads it
-    /// (`marionette::load_environment`).
-    pub hiera_backends: Option<marionette_lookup::Backends>,
+    /// Hiera backends and functions beyond Puppet's own (plugins...): an environment
+    /// setting, registered by whoever loads it (`marionette::load_environment`).
+    pub extensions: crate::external::Extensions,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).

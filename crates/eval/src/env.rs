@@ -134,6 +134,9 @@ pub struct Environment {
     pub hiera_config: Option<PathBuf>,
     /// The Hiera backends `hiera.yaml` files may name. Set before the first compile.
     pub hiera_backends: marionette_lookup::Backends,
+    /// Functions from outside the evaluator (plugins...), called like built-ins. Set
+    /// before the first compile.
+    pub functions: crate::external::ExternalFunctions,
     /// Puppet's `strict = error` (so far: Hiera's version 3 files outside the global
     /// layer and data files that are not hashes are errors). Set before the first
     /// compile.
@@ -223,6 +226,7 @@ impl Environment {
             legacy,
             hiera_config: None,
             hiera_backends: marionette_lookup::Backends::default(),
+            functions: Default::default(),
             strict_error: false,
             hiera: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),

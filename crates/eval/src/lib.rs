@@ -97,6 +97,7 @@ pub mod describe;
 pub mod env;
 pub mod error;
 mod eval;
+pub mod external;
 mod functions;
 mod hiera;
 pub mod ops;
@@ -107,6 +108,9 @@ pub mod wire;
 pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, MAX_EVAL_DEPTH};
 pub use env::{Environment, FsSourceDb, Legacy, LoadError, SourceDb};
 pub use error::{EvalError, Location};
+pub use external::{
+    Extensions, ExternalFunction, ExternalFunctions, FunctionContext, NativeFunction,
+};
 pub use functions::versioncmp;
 pub use hiera::{lookup_for_node, value_from_data, LookupOutcome};
 pub use value::{Value, ValueMap};

@@ -283,6 +283,11 @@ impl Backends {
         self.by_name.insert(name.into(), backend);
     }
 
+    /// Whether a backend is registered under `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
     /// The backend of a function name, if it is of the kind asked for.
     pub fn get(&self, name: &str, kind: BackendKind) -> Option<&Arc<dyn Backend>> {
         self.by_name.get(name).filter(|b| b.kind() == kind)

@@ -1,62 +1,175 @@
-//! The interface crate for Marionette's dynamically loaded plugins.
+//! The interface crate for Marionette's plugins.
 //!
-//! **Status: documentation only.** Nothing here is implemented yet and the crate does not
-//! depend on `abi_stable` yet; this text records what it will contain.
+//! A plugin provides any of: Hiera backend functions (`data_hash`, `lookup_key`,
+//! `data_dig`) under the names `hiera.yaml` uses, node classifiers, and Puppet
+//! functions. It is written against the core crates' Rust traits
+//! ([`marionette_lookup::Backend`], [`marionette_nodes::NodeClassifier`],
+//! [`marionette_eval::ExternalFunction`]) and described by a [`Plugin`]; the same
+//! `Plugin` can be linked statically into a custom binary or exported from a dynamic
+//! library.
+//!
+//! # Writing a plugin
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["cdylib", "rlib"]   # the library to load, and plain Rust for tests
+//!
+//! [dependencies]
+//! marionette-plugin-api = "0.1"
+//! abi_stable = "0.11"               # the export's generated code names it
+//! ```
+//!
+//! ```text
+//! use marionette_plugin_api::Plugin;
+//!
+//! pub fn plugin() -> Plugin {
+//!     Plugin::new("my_plugin")
+//!         .backend("my_lookup_key", MyBackend)
+//!         .function(MyFunction)
+//! }
+//!
+//! marionette_plugin_api::export_plugin!(plugin);
+//! ```
 //!
 //! # Three roles
 //!
-//! * **This crate** (interface): the only crate a plugin links besides `abi_stable`. It
-//!   holds FFI-safe types and trait objects, nothing else.
-//! * **Plugin crates** (`crate-type = ["cdylib", "rlib"]`): implement the interface. The
-//!   `rlib` lets their logic be unit-tested as plain Rust.
-//! * **The host** (the `marionette` binary): loads each library with
-//!   `lib_header_from_path(path)?.init_root_module::<PluginMod_Ref>()` and adapts what it
-//!   finds to the same Rust traits the built-in implementations use
-//!   (`marionette_lookup`'s data providers, `marionette_nodes`'s node classifier, the
-//!   evaluator's function provider). Core crates never see `abi_stable`.
+//! * **This crate** (interface): the only crate a plugin links besides `abi_stable`.
+//! * **Plugin crates** (`crate-type = ["cdylib", "rlib"]`).
+//! * **The host** ([`load`]): opens each library with abi_stable, checks it, and
+//!   adapts its objects back to the core traits. The core crates never see abi_stable.
 //!
-//! # What a plugin can provide
+//! # The boundary
 //!
-//! * **Hiera backends**: `data_hash`, `lookup_key` or `data_dig` functions, named as in
-//!   `hiera.yaml` (e.g. `eyaml_lookup_key`, `hocon_data`, a site's HTTP/Vault backend).
-//! * **Node classifiers**: an ENC without a process per node (e.g. querying an inventory).
-//! * **Functions**: Puppet functions callable from manifests, with a declared signature
-//!   (for functions that are Ruby in real Puppet and have no built-in equivalent).
-//!
-//! # Planned contents
-//!
-//! ```text
-//! #[repr(C)] #[derive(StableAbi)]
-//! #[sabi(kind(Prefix(prefix_ref = PluginMod_Ref)))]
-//! pub struct PluginMod {
-//!     pub name: extern "C" fn() -> RStr<'static>,
-//!     pub hiera_backends: extern "C" fn() -> RVec<HieraBackend_TO<'static, RBox<()>>>,
-//!     pub node_classifiers: extern "C" fn() -> RVec<NodeClassifier_TO<'static, RBox<()>>>,
-//!     #[sabi(last_prefix_field)]
-//!     pub functions: extern "C" fn() -> RVec<Function_TO<'static, RBox<()>>>,
-//! }
-//! impl RootModule for PluginMod_Ref {
-//!     declare_root_module_statics! {PluginMod_Ref}
-//!     const BASE_NAME: &'static str = "marionette_plugin";
-//!     const NAME: &'static str = "marionette_plugin";
-//!     const VERSION_STRINGS: VersionStrings = package_version_strings!();
-//! }
-//! #[sabi_trait] pub trait HieraBackend { .. }     // mirrors marionette_lookup's trait
-//! #[sabi_trait] pub trait NodeClassifier { .. }   // mirrors marionette_nodes's trait
-//! #[sabi_trait] pub trait Function { .. }
-//! pub enum FfiData { .. }                          // Puppet data with RString/RVec;
-//!                                                  // NonExhaustive, so it can grow
-//! pub struct FfiError { .. }                       // message (+ optional key/location)
-//! ```
+//! Values cross as [`FfiData`], the stable mirror of `marionette_catalog::Data`;
+//! errors as [`FfiError`] (Puppet's message, kind, location). The trait objects are
+//! `#[sabi_trait]` mirrors of the core traits ([`ffi`]); callbacks into the host (a
+//! backend's lookup context, a function's block) are trait objects too.
 //!
 //! # Evolution rules
 //!
-//! * This crate's version **is the ABI version** (`package_version_strings!()`); the
-//!   loader refuses a plugin built against an incompatible version with an error, never
-//!   undefined behaviour.
-//! * Prefix structs only grow at the end (new fields after the last one, older plugins
-//!   still load); growable enums are `NonExhaustive`.
-//! * Every entry point catches panics and returns an error value: a panicking plugin fails
-//!   the lookup or the compile, not the process.
-//! * Tested failure paths: a library that is not a plugin, a wrong ABI version, a plugin
-//!   that panics.
+//! * This crate's version **is the ABI version** (`package_version_strings!()`). A
+//!   plugin built against another (semver-incompatible) version is refused when loaded:
+//!   "PATH was built for plugin ABI x.y.z, this marionette has a.b.c".
+//! * abi_stable also checks the layout of every type reachable from the root module: a
+//!   plugin built with a modified copy of this crate is refused, never run.
+//! * The root module is a prefix type: fields are only added at the end. A new
+//!   [`FfiData`] variant or a changed struct is a new ABI version.
+//! * Every entry point catches panics: a panicking plugin fails the lookup, the
+//!   classification or the compile (`plugin NAME panicked in WHAT: MESSAGE`), never the
+//!   process. Host callbacks catch panics too, so unwinding never crosses the boundary.
+//! * Loaded libraries are never unloaded (their objects may live anywhere).
+
+pub mod data;
+mod export;
+pub mod ffi;
+mod load;
+
+pub use data::{FfiData, FfiError};
+pub use load::{abi_version, from_ffi, load, LoadError};
+
+pub use marionette_catalog::Data;
+pub use marionette_eval::{ExternalFunction, FunctionContext, NativeFunction};
+pub use marionette_lookup::{Backend, BackendCall, BackendContext, BackendKind, LookupError};
+pub use marionette_nodes::{Classification, ClassifyError, NodeClassifier};
+
+use std::sync::Arc;
+
+/// What a plugin provides, as plain Rust: what a plugin crate's `plugin()` returns, what
+/// [`load`] gives back, and what a custom binary registers directly.
+#[derive(Clone, Default)]
+pub struct Plugin {
+    /// Names the plugin in messages (`plugin NAME panicked in ...`).
+    pub name: String,
+    /// Hiera backends by the function name `hiera.yaml` uses (`eyaml_lookup_key`).
+    pub backends: Vec<(String, Arc<dyn Backend>)>,
+    pub classifiers: Vec<Arc<dyn NodeClassifier>>,
+    pub functions: Vec<Arc<dyn ExternalFunction>>,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("name", &self.name)
+            .field(
+                "backends",
+                &self.backends.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            )
+            .field("classifiers", &self.classifiers)
+            .field(
+                "functions",
+                &self.functions.iter().map(|f| f.name()).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Plugin {
+    pub fn new(name: impl Into<String>) -> Plugin {
+        Plugin {
+            name: name.into(),
+            ..Plugin::default()
+        }
+    }
+
+    /// Adds a Hiera backend under the function name `hiera.yaml` uses.
+    pub fn backend(mut self, function: impl Into<String>, backend: impl Backend + 'static) -> Self {
+        self.backends.push((function.into(), Arc::new(backend)));
+        self
+    }
+
+    pub fn classifier(mut self, classifier: impl NodeClassifier + 'static) -> Self {
+        self.classifiers.push(Arc::new(classifier));
+        self
+    }
+
+    pub fn function(mut self, function: impl ExternalFunction + 'static) -> Self {
+        self.functions.push(Arc::new(function));
+        self
+    }
+
+    /// The plugin as it is seen through the binary interface, without a library: its
+    /// objects wrapped into their FFI form and back, in this process. What a loaded
+    /// plugin costs per call, measurable in tests and benches.
+    pub fn through_ffi(self) -> Plugin {
+        from_ffi(export::to_ffi(self))
+    }
+}
+
+/// Exports a plugin from a `cdylib`: `export_plugin!(plugin)` where `fn plugin() ->
+/// Plugin`. The crate must depend on `abi_stable` (the generated export names it).
+#[macro_export]
+macro_rules! export_plugin {
+    ($constructor:path) => {
+        #[doc(hidden)]
+        fn __marionette_plugin_constructor() -> $crate::Plugin {
+            $constructor()
+        }
+
+        #[doc(hidden)]
+        // abi_stable's export is a `#[no_mangle]` static built with unsafe code.
+        #[allow(unsafe_code)]
+        pub mod __marionette_plugin_export {
+            extern "C" fn plugin(
+            ) -> $crate::__private::RResult<$crate::ffi::FfiPlugin, $crate::FfiError> {
+                $crate::__private::export(super::__marionette_plugin_constructor)
+            }
+
+            #[::abi_stable::export_root_module]
+            pub fn root_module() -> $crate::ffi::PluginModRef {
+                $crate::__private::root_module(plugin)
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::export::export;
+    pub use abi_stable::std_types::RResult;
+
+    pub fn root_module(
+        plugin: extern "C" fn() -> RResult<crate::ffi::FfiPlugin, crate::FfiError>,
+    ) -> crate::ffi::PluginModRef {
+        crate::ffi::make::root_module(plugin)
+    }
+}

@@ -17,13 +17,16 @@ use std::path::Path;
 fn conformance_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     std::env::set_current_dir(&root).expect("tests/cases exists");
-    let mut backends = marionette::lookup::Backends::default();
-    marionette_hiera_eyaml::register(&mut backends);
+    let eyaml: std::sync::Arc<dyn marionette::lookup::Backend> =
+        std::sync::Arc::new(marionette_hiera_eyaml::EyamlLookupKey::default());
     let cases = support::cases(&root);
     assert!(cases.len() >= 12, "the eyaml cases are there");
     support::check_cases(&cases, &|case| {
         let mut options = support::options(case);
-        options.hiera_backends = Some(backends.clone());
+        options
+            .extensions
+            .backends
+            .push((marionette_hiera_eyaml::FUNCTION.into(), eyaml.clone()));
         options
     });
 }

@@ -37,7 +37,7 @@ mod iterate;
 mod log;
 mod lookup;
 mod numeric;
-mod signature;
+pub(crate) mod signature;
 mod strings;
 
 pub(crate) use convert::new_value;
@@ -228,8 +228,14 @@ fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
     })
 }
 
+/// Whether Puppet has a built-in function of that name.
+pub(crate) fn is_builtin(name: &str) -> bool {
+    registry().contains_key(name)
+}
+
 impl<'e> Compiler<'e> {
-    /// Calls a named function: a built-in, or one written in the Puppet language.
+    /// Calls a named function: a built-in, an external one (a plugin's...), or one
+    /// written in the Puppet language.
     pub(crate) fn call_function(
         &mut self,
         name: &str,
@@ -259,6 +265,11 @@ impl<'e> Compiler<'e> {
             };
             return imp(self, &mut call);
         }
+        if let Some(f) = self.env.functions.get(name) {
+            let sig = signature::dispatch(name, &f.sigs, &args, block.as_ref().map(Block::arity))
+                .map_err(EvalError::new)?;
+            return self.call_external(name, &*f.function, sig, &args, block.as_ref());
+        }
         if let Some(def) = self.env.find_function(name).map_err(EvalError::from_load)? {
             return self.call_puppet_function(&def.def, &def.file, args, block);
         }
@@ -268,6 +279,33 @@ impl<'e> Compiler<'e> {
         }
         Err(EvalError::new(format!("Unknown function: '{name}'."))
             .with_location(self.location(file, span)))
+    }
+
+    /// Calls an external function whose signature `sig` matched `args`. An error of
+    /// the block it called is the call's error, as it is (with `break`, `return`...).
+    fn call_external(
+        &mut self,
+        name: &str,
+        f: &dyn crate::external::ExternalFunction,
+        sig: usize,
+        args: &[Value],
+        block: Option<&Block<'_>>,
+    ) -> EvalResult {
+        let args: Vec<_> = args
+            .iter()
+            .map(|v| crate::wire::to_data(v, false))
+            .collect();
+        let mut cx = ExternalCx {
+            c: self,
+            name,
+            sig,
+            block,
+            pending: None,
+        };
+        match f.call(&args, &mut cx) {
+            Ok(d) => Ok(crate::hiera::value_from_data(&d)),
+            Err(message) => Err(cx.pending.take().unwrap_or_else(|| EvalError::new(message))),
+        }
     }
 
     /// Calls a block with arguments, binding its parameters (with defaults, `*$rest`
@@ -411,5 +449,47 @@ impl<'e> Compiler<'e> {
             }
         }
         Ok(value)
+    }
+}
+
+/// What an external function sees of the compile calling it.
+struct ExternalCx<'c, 'e, 'b> {
+    c: &'c mut Compiler<'e>,
+    name: &'c str,
+    sig: usize,
+    block: Option<&'c Block<'b>>,
+    /// The error of the block, reported instead of what the function makes of it.
+    pending: Option<EvalError>,
+}
+
+impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
+    fn signature(&self) -> usize {
+        self.sig
+    }
+
+    fn has_block(&self) -> bool {
+        self.block.is_some()
+    }
+
+    fn call_block(
+        &mut self,
+        args: Vec<marionette_catalog::Data>,
+    ) -> Result<marionette_catalog::Data, String> {
+        let Some(block) = self.block else {
+            return Err(format!("'{}' was called without a block", self.name));
+        };
+        let args = args.iter().map(crate::hiera::value_from_data).collect();
+        match self.c.call_block(block, args) {
+            Ok(v) => Ok(crate::wire::to_data(&v, false)),
+            Err(e) => {
+                let message = e.message.clone();
+                self.pending.get_or_insert(e);
+                Err(message)
+            }
+        }
+    }
+
+    fn warning(&mut self, text: String) {
+        self.c.log("warning", text);
     }
 }

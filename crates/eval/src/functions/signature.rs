@@ -66,35 +66,52 @@ fn split_top(s: &str) -> Vec<&str> {
 
 impl Sig {
     /// Parses a signature declaration (see the module docs). Panics on a malformed
-    /// declaration: they are static text in this crate.
+    /// declaration: built-ins' declarations are static text in this crate.
     pub(crate) fn parse(decl: &str) -> Sig {
+        Sig::try_parse(decl).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Parses a signature declaration that comes from outside the crate (an external
+    /// function's): a malformed one is an error saying what is wrong.
+    pub(crate) fn try_parse(decl: &str) -> Result<Sig, String> {
         let mut params = Vec::new();
         let mut block = None;
         for item in split_top(decl) {
             if let Some(b) = item.strip_prefix('&') {
+                if block.is_some() {
+                    return Err(format!("'{item}': a signature has at most one block"));
+                }
                 let optional = b.ends_with('?');
                 let b = b.trim_end_matches('?');
-                let range = b
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("[]")
-                    .trim_start_matches('[')
-                    .trim_end_matches(']');
-                let nums: Vec<usize> = range
+                // `&[m, n] name`, `&[m,n]`, `&[]` or a bare `&name` (any count).
+                let range = match (b.strip_prefix('['), b.find(']')) {
+                    (Some(_), Some(end)) => &b[1..end],
+                    (Some(_), None) => {
+                        return Err(format!("'{item}': a block takes &[min, max] parameters"))
+                    }
+                    (None, _) => "",
+                };
+                let nums = range
                     .split(',')
                     .filter(|s| !s.trim().is_empty())
-                    .map(|s| s.trim().parse().expect("block arity"))
-                    .collect();
+                    .map(|s| s.trim().parse::<usize>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| format!("'{item}': a block takes &[min, max] parameters"))?;
                 let (min, max) = match nums.as_slice() {
                     [] => (0, None),
                     [a] => (*a, Some(*a)),
-                    [a, b] => (*a, Some(*b)),
-                    _ => panic!("bad block spec {item}"),
+                    [a, b] if a <= b => (*a, Some(*b)),
+                    _ => return Err(format!("'{item}': a block takes &[min, max] parameters")),
                 };
                 block = Some(BlockSpec { min, max, optional });
                 continue;
             }
-            let (ty, name) = item.rsplit_once(' ').expect("type and name");
+            if block.is_some() {
+                return Err(format!("'{item}': the block comes last"));
+            }
+            let (ty, name) = item
+                .rsplit_once(' ')
+                .ok_or_else(|| format!("'{item}': a parameter is `Type name`"))?;
             let (name, kind) = match name.chars().last() {
                 Some('?') => (&name[..name.len() - 1], Kind::Optional),
                 Some('*') => (&name[..name.len() - 1], Kind::Repeated),
@@ -102,14 +119,14 @@ impl Sig {
                 _ => (name, Kind::Required),
             };
             let ty = crate::types::parse(ty.trim())
-                .unwrap_or_else(|e| panic!("bad signature type {ty}: {e}"));
+                .map_err(|e| format!("'{item}': bad type '{}': {e}", ty.trim()))?;
             params.push(Param {
                 name: name.to_string(),
                 ty,
                 kind,
             });
         }
-        Sig { params, block }
+        Ok(Sig { params, block })
     }
 
     /// The number of arguments accepted.

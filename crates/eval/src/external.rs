@@ -1,0 +1,267 @@
+//! Functions from outside the evaluator: a plugin's, a library of functions linked into
+//! a custom binary, a site's own. They are called like built-ins (same dispatch over
+//! declared signatures, same argument errors) and see plain [`Data`].
+//!
+//! The registry ([`ExternalFunctions`]) belongs to the [`Environment`]
+//! (`Environment::functions`); a call looks at built-ins first, then here, then at
+//! functions written in the Puppet language.
+//!
+//! [`Environment`]: crate::Environment
+
+use crate::functions::signature::Sig;
+use marionette_catalog::Data;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A Puppet function implemented outside the evaluator.
+///
+/// ```
+/// use marionette_eval::{ExternalFunction, FunctionContext};
+/// use marionette_catalog::Data;
+///
+/// struct Double;
+/// impl ExternalFunction for Double {
+///     fn name(&self) -> &str { "site::double" }
+///     fn signatures(&self) -> Vec<String> { vec!["Integer n".into()] }
+///     fn call(&self, args: &[Data], _: &mut dyn FunctionContext) -> Result<Data, String> {
+///         match args {
+///             [Data::Integer(n)] => Ok(Data::Integer(n * 2)),
+///             _ => Err("unreachable: the signature admits one Integer".into()),
+///         }
+///     }
+/// }
+/// ```
+pub trait ExternalFunction: Send + Sync {
+    /// The name manifests call, e.g. `example::greet` (lower case, `::`-separated).
+    fn name(&self) -> &str;
+
+    /// Puppet's dispatches, tried in order, in the notation of the built-ins:
+    /// `"String name, Integer times?"`; a suffix `?` marks an optional parameter, `*` a
+    /// repeated one, `+` a required repeated one; a last item `&[m, n] block` (`&[]`:
+    /// any count; a trailing `?`: optional) declares a block taking `m` to `n`
+    /// parameters. The types are Puppet's type expressions.
+    fn signatures(&self) -> Vec<String>;
+
+    /// Calls the function with arguments that match one of the signatures
+    /// (`cx.signature()` tells which). An `Err` fails the compile with the message, at
+    /// the call's location.
+    fn call(&self, args: &[Data], cx: &mut dyn FunctionContext) -> Result<Data, String>;
+}
+
+/// What a function may ask of the compile that calls it.
+pub trait FunctionContext {
+    /// The index of the signature the arguments matched (0 for the first).
+    fn signature(&self) -> usize;
+    /// Whether the call has a block (lambda).
+    fn has_block(&self) -> bool;
+    /// Calls the block with `args` and returns its value. An error (including `break`
+    /// and `return` inside the block) should be returned by the function as it is: the
+    /// compile then reports the block's own error.
+    fn call_block(&mut self, args: Vec<Data>) -> Result<Data, String>;
+    /// A warning in the compile's log (`Warning: text`).
+    fn warning(&mut self, text: String);
+}
+
+/// An [`ExternalFunction`] made of a name, signatures and a plain function: the cheap
+/// way to declare many.
+#[derive(Clone)]
+pub struct NativeFunction {
+    pub name: &'static str,
+    pub signatures: &'static [&'static str],
+    #[allow(clippy::type_complexity)]
+    pub imp: fn(&[Data], &mut dyn FunctionContext) -> Result<Data, String>,
+}
+
+impl ExternalFunction for NativeFunction {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn signatures(&self) -> Vec<String> {
+        self.signatures.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn call(&self, args: &[Data], cx: &mut dyn FunctionContext) -> Result<Data, String> {
+        (self.imp)(args, cx)
+    }
+}
+
+/// One registered function with its parsed signatures.
+#[derive(Clone)]
+pub(crate) struct Registered {
+    pub function: Arc<dyn ExternalFunction>,
+    pub sigs: Arc<[Sig]>,
+}
+
+/// The external functions an environment's code may call, by name.
+#[derive(Clone, Default)]
+pub struct ExternalFunctions {
+    by_name: HashMap<String, Registered>,
+}
+
+impl std::fmt::Debug for ExternalFunctions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut names: Vec<&String> = self.by_name.keys().collect();
+        names.sort();
+        f.debug_struct("ExternalFunctions")
+            .field("names", &names)
+            .finish()
+    }
+}
+
+impl ExternalFunctions {
+    /// Adds a function. Refused, with a message naming the function: a name that is not
+    /// a Puppet function name, a name Puppet has a built-in function of (it must not be
+    /// shadowed silently), a name already registered, a malformed signature, or none.
+    pub fn register(&mut self, function: Arc<dyn ExternalFunction>) -> Result<(), String> {
+        let name = function.name().to_string();
+        if !valid_name(&name) {
+            return Err(format!(
+                "cannot register function '{name}': not a Puppet function name (lower-case words separated by '::')"
+            ));
+        }
+        if crate::functions::is_builtin(&name) {
+            return Err(format!(
+                "cannot register function '{name}': Puppet has a built-in function of that name"
+            ));
+        }
+        if self.by_name.contains_key(&name) {
+            return Err(format!(
+                "cannot register function '{name}': a function of that name is already registered"
+            ));
+        }
+        let decls = function.signatures();
+        if decls.is_empty() {
+            return Err(format!(
+                "cannot register function '{name}': it declares no signature"
+            ));
+        }
+        let sigs = decls
+            .iter()
+            .map(|d| Sig::try_parse(d))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("cannot register function '{name}': bad signature {e}"))?;
+        self.by_name.insert(
+            name,
+            Registered {
+                function,
+                sigs: sigs.into(),
+            },
+        );
+        Ok(())
+    }
+
+    /// Whether a function of that name is registered.
+    pub fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// The registered names, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.by_name.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<&Registered> {
+        self.by_name.get(name)
+    }
+}
+
+/// What a compile adds to Puppet's own: Hiera backends and functions (from plugins, or
+/// linked into a custom binary). Settings of the environment, registered into it by
+/// whoever loads it ([`Extensions::register`]).
+#[derive(Clone, Default)]
+pub struct Extensions {
+    /// Hiera backends by the function name `hiera.yaml` uses.
+    pub backends: Vec<(String, Arc<dyn marionette_lookup::Backend>)>,
+    pub functions: Vec<Arc<dyn ExternalFunction>>,
+}
+
+impl std::fmt::Debug for Extensions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Extensions")
+            .field(
+                "backends",
+                &self.backends.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            )
+            .field(
+                "functions",
+                &self.functions.iter().map(|f| f.name()).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Extensions {
+    /// Registers the backends and functions into an environment. A backend name
+    /// already taken (Puppet's `yaml_data`, or another backend's) is refused, as are
+    /// the functions [`ExternalFunctions::register`] refuses.
+    pub fn register(&self, env: &mut crate::Environment) -> Result<(), String> {
+        for (name, backend) in &self.backends {
+            if env.hiera_backends.contains(name) {
+                return Err(format!(
+                    "cannot register Hiera backend '{name}': a backend of that name is already registered"
+                ));
+            }
+            env.hiera_backends.register(name.clone(), backend.clone());
+        }
+        for f in &self.functions {
+            env.functions.register(f.clone())?;
+        }
+        Ok(())
+    }
+}
+
+/// Puppet's function names: `name` or `ns::name`, each segment a lower-case letter
+/// followed by lower-case letters, digits and underscores.
+fn valid_name(name: &str) -> bool {
+    name.split("::").all(|seg| {
+        let mut chars = seg.chars();
+        chars.next().is_some_and(|c| c.is_ascii_lowercase())
+            && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(name: &'static str, sigs: &'static [&'static str]) -> Arc<dyn ExternalFunction> {
+        Arc::new(NativeFunction {
+            name,
+            signatures: sigs,
+            imp: |_, _| Ok(Data::Undef),
+        })
+    }
+
+    #[test]
+    fn registration_is_checked() {
+        let cases: &[(&str, &[&str], Option<&str>)] = &[
+            ("site::ok", &["String s, Integer n?, &[1, 2] block"], None),
+            ("notice", &["Any x"], Some("cannot register function 'notice': Puppet has a built-in function of that name")),
+            ("Site::Bad", &["Any x"], Some("cannot register function 'Site::Bad': not a Puppet function name (lower-case words separated by '::')")),
+            ("site::none", &[], Some("cannot register function 'site::none': it declares no signature")),
+            ("site::typo", &["String]] s"], Some("cannot register function 'site::typo': bad signature 'String]] s': bad type 'String]]': ")),
+            ("site::noname", &["String"], Some("cannot register function 'site::noname': bad signature 'String': a parameter is `Type name`")),
+            ("site::block", &["&[2, 1] b"], Some("cannot register function 'site::block': bad signature '&[2, 1] b': a block takes &[min, max] parameters")),
+            ("site::order", &["&[1] b, String s"], Some("cannot register function 'site::order': bad signature 'String s': the block comes last")),
+        ];
+        for (name, sigs, expected) in cases {
+            let mut r = ExternalFunctions::default();
+            let got = r.register(function(name, sigs)).err();
+            match (expected, got) {
+                (None, None) => assert!(r.contains(name)),
+                (Some(e), Some(g)) => assert!(g.starts_with(e), "{name}: {g}"),
+                (e, g) => panic!("{name}: expected {e:?}, got {g:?}"),
+            }
+        }
+        let mut r = ExternalFunctions::default();
+        r.register(function("site::twice", &["Any x"])).unwrap();
+        assert_eq!(
+            r.register(function("site::twice", &["Any x"])).unwrap_err(),
+            "cannot register function 'site::twice': a function of that name is already registered"
+        );
+        assert_eq!(r.names(), ["site::twice"]);
+    }
+}

@@ -1,0 +1,1 @@
+notice(example::greet('ann', 11))

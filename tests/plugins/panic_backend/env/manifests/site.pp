@@ -1,0 +1,6 @@
+notify { 'answer':
+  message => lookup('fixture::answer'),
+}
+notify { 'other':
+  message => lookup('fixture::other'),
+}

@@ -1,0 +1,1 @@
+notice(panics::now(1))
