@@ -1,8 +1,9 @@
 //! Marionette: a Puppet catalog compiler.
 //!
 //! This crate is the facade that assembles the workspace crates, and what a team links
-//! to build its own compiler binary. Today it offers parsing and validation of files
-//! with rendered diagnostics; compiling catalogs is being built (see ARCHITECTURE.md).
+//! to build its own compiler binary: parsing and validation with rendered
+//! diagnostics, compiling nodes and fleets, plugins, and [`Compiler::builder`] for a
+//! compiler with its own backends, classifier and functions linked in.
 
 pub use marionette_catalog as catalog;
 pub use marionette_erb as erb;
@@ -12,11 +13,14 @@ pub use marionette_nodes as nodes;
 pub use marionette_plugin_api as plugin_api;
 pub use marionette_syntax as syntax;
 
+mod builder;
 pub mod diagnostics;
 pub mod enc;
 pub mod facts;
 pub mod fleet;
 pub mod plugins;
+
+pub use builder::{Compiler, CompilerBuilder};
 
 use std::path::{Path, PathBuf};
 

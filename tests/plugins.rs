@@ -166,3 +166,53 @@ fn the_boundary_in_process_gives_the_same_answers() {
         Ok(Data::String("Hello, x! Hello, x! Hello, x!".into()))
     );
 }
+
+/// `Compiler::builder()` with a plugin linked statically compiles the bundled example
+/// as `compile_node` does, and the plugin's functions are callable.
+#[test]
+fn builder_with_a_static_plugin() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let compiler = marionette::Compiler::builder()
+        .environment(root.join("examples/env"))
+        .facts_dir(root.join("examples/facts"))
+        .plugin(marionette_functions_example::plugin())
+        .build()
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(compiler.nodes(), ["db01.example.com", "web01.example.com"]);
+    for node in compiler.nodes() {
+        let (built, _) = compiler.compile(&node).unwrap();
+        let facts = root.join(format!("examples/facts/{node}.yaml"));
+        let (direct, _) = marionette::compile_node(
+            &root.join("examples/env"),
+            None,
+            &node,
+            Some(&facts),
+            None,
+            None,
+            Default::default(),
+        )
+        .unwrap();
+        assert_eq!(built, direct, "{node}");
+    }
+    let functions = marionette::Compiler::builder()
+        .environment(root.join("tests/plugins/functions_example/env"))
+        .plugin(marionette_functions_example::plugin())
+        .build()
+        .unwrap();
+    let (catalog, _) = functions.compile("web01.example.com").unwrap();
+    assert!(catalog
+        .resources
+        .iter()
+        .any(|r| r.title == "Hello, web01! Hello, web01!"));
+    let twice = marionette::Compiler::builder()
+        .environment(root.join("examples/env"))
+        .plugin(marionette_functions_example::plugin())
+        .plugin(marionette_functions_example::plugin())
+        .build()
+        .err()
+        .map(|e| e.message);
+    assert_eq!(
+        twice.as_deref(),
+        Some("cannot register function 'example::greet': a function of that name is already registered")
+    );
+}
