@@ -344,13 +344,10 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
 /// Loads the plugins (`--plugin`, `MARIONETTE_PLUGIN_PATH`) into the compile options.
 /// Libraries of the plugin directories that are not plugins are skipped with a warning.
 fn setup_plugins(args: &mut CompileArgs) -> Result<(), String> {
-    use marionette::plugins;
-    let search = std::env::var_os(plugins::PLUGIN_PATH_VAR);
-    let loaded = plugins::load_plugins(&args.plugins, search.as_deref())?;
-    for skipped in &loaded.skipped {
-        eprintln!("Warning: {skipped}; skipped");
+    for warning in marionette::plugins::load_and_install(&args.plugins, &mut args.options)? {
+        eprintln!("Warning: {warning}");
     }
-    plugins::install(loaded.plugins, &mut args.options)
+    Ok(())
 }
 
 fn compile_command(args: &[String]) -> ExitCode {

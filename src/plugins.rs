@@ -61,6 +61,23 @@ fn libraries(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
+/// Loads the plugins a command uses, `explicit` ones (`--plugin`) and those of the
+/// directories `MARIONETTE_PLUGIN_PATH` names, and installs them into `options`.
+/// Returns the warnings about libraries that were skipped.
+pub fn load_and_install(
+    explicit: &[PathBuf],
+    options: &mut CompileOptions,
+) -> Result<Vec<String>, String> {
+    let search = std::env::var_os(PLUGIN_PATH_VAR);
+    let loaded = load_plugins(explicit, search.as_deref())?;
+    install(loaded.plugins, options)?;
+    Ok(loaded
+        .skipped
+        .into_iter()
+        .map(|s| format!("{s}; skipped"))
+        .collect())
+}
+
 /// Installs plugins into a compile's options: their Hiera backends and functions (as
 /// extensions the environment registers when it is loaded) and their node classifier.
 /// At most one node classifier may be in use: two plugins' classifiers, or a plugin's

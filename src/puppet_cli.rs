@@ -167,6 +167,10 @@ impl Request {
                 ))
             }
         }
+        // Plugins come from MARIONETTE_PLUGIN_PATH (Puppet's command line has no option).
+        for warning in marionette::plugins::load_and_install(&[], &mut options)? {
+            eprintln!("Warning: {warning}");
+        }
         if self.flag("storeconfigs") {
             eprintln!(
                 "Warning: storeconfigs: there is no PuppetDB here; exported resources of other nodes are not collected"

@@ -261,12 +261,10 @@ pub fn value_from_data(d: &Data) -> Value {
             Some(t) => Value::Timestamp(Arc::new(t)),
             None => Value::str(t.as_str()),
         },
-        Data::Deferred { name, arguments } => {
-            Value::Deferred(Arc::new(crate::value::Deferred {
-                name: name.clone(),
-                arguments: arguments.iter().map(value_from_data).collect(),
-            }))
-        }
+        Data::Deferred { name, arguments } => Value::Deferred(Arc::new(crate::value::Deferred {
+            name: name.clone(),
+            arguments: arguments.iter().map(value_from_data).collect(),
+        })),
         other => Value::str(format!("{other:?}")),
     }
 }

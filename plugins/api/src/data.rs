@@ -161,6 +161,8 @@ pub enum FfiErrorKind {
     Config,
     Interpolation,
     Merge,
+    /// A backend could not get its data (a service that did not answer...).
+    Backend,
     Other,
 }
 
@@ -207,6 +209,7 @@ impl From<&LookupError> for FfiError {
                 ErrorKind::Config => FfiErrorKind::Config,
                 ErrorKind::Interpolation => FfiErrorKind::Interpolation,
                 ErrorKind::Merge => FfiErrorKind::Merge,
+                ErrorKind::Backend => FfiErrorKind::Backend,
                 _ => FfiErrorKind::Other,
             },
             runtime: e.runtime,
@@ -229,6 +232,7 @@ impl From<&FfiError> for LookupError {
             FfiErrorKind::Syntax => ErrorKind::Syntax,
             FfiErrorKind::Interpolation => ErrorKind::Interpolation,
             FfiErrorKind::Merge => ErrorKind::Merge,
+            FfiErrorKind::Backend => ErrorKind::Backend,
             FfiErrorKind::Config | FfiErrorKind::Other => ErrorKind::Config,
         };
         let mut out = LookupError::new(kind, e.message.as_str());

@@ -266,6 +266,17 @@ impl BackendContext for PluginBackendCx<'_, '_> {
     fn strict_error(&self) -> bool {
         self.to.strict_error()
     }
+
+    fn cached_value(&mut self, key: &str) -> Option<Arc<Data>> {
+        self.to
+            .cached_value(key.into())
+            .into_option()
+            .map(|d| Arc::new((&d).into()))
+    }
+
+    fn cache_value(&mut self, key: String, value: Arc<Data>) {
+        self.to.cache_value(key.into(), (&*value).into());
+    }
 }
 
 struct ExportedClassifier {

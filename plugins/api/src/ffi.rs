@@ -125,8 +125,14 @@ pub trait BackendContextFfi {
 
     fn warning(&mut self, text: RString);
 
-    #[sabi(last_prefix_field)]
     fn strict_error(&self) -> bool;
+
+    /// What a backend kept under `key` earlier in this compile.
+    fn cached_value(&mut self, key: RStr<'_>) -> ROption<FfiData>;
+
+    /// Keeps `value` under `key` for the rest of the compile.
+    #[sabi(last_prefix_field)]
+    fn cache_value(&mut self, key: RString, value: FfiData);
 }
 
 /// The parser a backend gives `cached_file_data`, implemented by the plugin.

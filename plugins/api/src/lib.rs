@@ -173,3 +173,134 @@ pub mod __private {
         crate::ffi::make::root_module(plugin)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use marionette_lookup::Segment;
+    use std::collections::HashMap;
+    use std::path::Path;
+
+    /// A lookup context keeping its cache, files and log in memory.
+    #[derive(Default)]
+    struct Cx {
+        cache: HashMap<String, Arc<Data>>,
+        log: Vec<String>,
+    }
+
+    impl BackendContext for Cx {
+        fn cached_file_data(
+            &mut self,
+            path: &Path,
+            parse: &mut dyn FnMut(&str) -> Result<Data, LookupError>,
+        ) -> Result<Arc<Data>, LookupError> {
+            parse(&format!("text of {}", path.display())).map(Arc::new)
+        }
+        fn interpolate(&mut self, value: &Data) -> Result<Data, LookupError> {
+            Ok(Data::Array(vec![value.clone()]))
+        }
+        fn explain(&mut self, text: &str) {
+            self.log.push(format!("explain {text}"));
+        }
+        fn warning(&mut self, text: String) {
+            self.log.push(format!("warning {text}"));
+        }
+        fn cached_value(&mut self, key: &str) -> Option<Arc<Data>> {
+            self.cache.get(key).cloned()
+        }
+        fn cache_value(&mut self, key: String, value: Arc<Data>) {
+            self.cache.insert(key, value);
+        }
+    }
+
+    /// Uses every part of the context; panics for the key `panic`.
+    struct Probe;
+
+    impl Backend for Probe {
+        fn kind(&self) -> BackendKind {
+            BackendKind::LookupKey
+        }
+        fn lookup_key(
+            &self,
+            key: &str,
+            call: &BackendCall<'_>,
+            cx: &mut dyn BackendContext,
+        ) -> Result<Option<Data>, LookupError> {
+            if key == "panic" {
+                panic!("probe panics");
+            }
+            if key == "missing" {
+                return Ok(None);
+            }
+            let file = cx.cached_file_data(call.path.unwrap(), &mut |t| {
+                Ok(Data::String(t.to_uppercase()))
+            })?;
+            let seen = cx.cached_value("probe::seen");
+            cx.cache_value("probe::seen".into(), Arc::new(Data::String(key.into())));
+            cx.explain("probing");
+            cx.warning(format!("option {:?}", call.option("o")));
+            Ok(Some(Data::Array(vec![
+                (*file).clone(),
+                cx.interpolate(&Data::Integer(1))?,
+                seen.map_or(Data::Undef, |d| (*d).clone()),
+            ])))
+        }
+        fn data_dig(
+            &self,
+            key: &[Segment],
+            _: &BackendCall<'_>,
+            _: &mut dyn BackendContext,
+        ) -> Result<Option<Data>, LookupError> {
+            Ok(Some(Data::Integer(key.len() as i64)))
+        }
+    }
+
+    #[test]
+    fn a_backend_sees_the_same_context_through_the_abi() {
+        let run = |backend: &dyn Backend| {
+            let options = vec![("o".to_string(), Data::Bool(true))];
+            let call = BackendCall {
+                function: "probe",
+                options: &options,
+                path: Some(Path::new("/d/x.yaml")),
+                uri: None,
+            };
+            let mut cx = Cx::default();
+            let answers =
+                ["a", "b", "missing", "panic"].map(|k| backend.lookup_key(k, &call, &mut cx));
+            let dig = backend.data_dig(
+                &[Segment::Key("a".into()), Segment::Index(0)],
+                &call,
+                &mut cx,
+            );
+            (answers, dig, cx.log)
+        };
+        let through = Plugin::new("probe-plugin")
+            .backend("probe", Probe)
+            .through_ffi();
+        assert_eq!(through.backends[0].1.kind(), BackendKind::LookupKey);
+        let (answers, dig, log) = run(&*through.backends[0].1);
+        let s = |t: &str| Data::String(t.into());
+        let expected = |seen: Data| {
+            Ok(Some(Data::Array(vec![
+                s("TEXT OF /D/X.YAML"),
+                Data::Array(vec![Data::Integer(1)]),
+                seen,
+            ])))
+        };
+        assert_eq!(answers[0], expected(Data::Undef));
+        assert_eq!(answers[1], expected(s("a")));
+        assert_eq!(answers[2], Ok(None));
+        let panic = answers[3].clone().unwrap_err();
+        assert_eq!(
+            panic.message,
+            "plugin probe-plugin panicked in probe: probe panics"
+        );
+        assert!(panic.runtime);
+        assert_eq!(dig, Ok(Some(Data::Integer(2))));
+        assert_eq!(
+            log,
+            ["explain probing", "warning option Some(Bool(true))"].repeat(2)
+        );
+    }
+}

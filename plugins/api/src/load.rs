@@ -327,6 +327,21 @@ impl BackendContextFfi for HostBackendCx<'_> {
     fn strict_error(&self) -> bool {
         self.inner.strict_error()
     }
+
+    fn cached_value(&mut self, key: RStr<'_>) -> ROption<FfiData> {
+        match host_guard("cached_value", || Ok(self.inner.cached_value(key.as_str()))) {
+            RResult::ROk(Some(d)) => ROption::RSome((&*d).into()),
+            _ => ROption::RNone,
+        }
+    }
+
+    fn cache_value(&mut self, key: RString, value: FfiData) {
+        let _ = host_guard("cache_value", || {
+            self.inner
+                .cache_value(key.into(), Arc::new(Data::from(&value)));
+            Ok(())
+        });
+    }
 }
 
 struct HostClassifier {
