@@ -5,7 +5,10 @@
 //!   `{case}` the case's directory and `{tmp}` a fresh temporary directory;
 //! * `plugin-path` (optional): library names copied into a temporary directory that
 //!   `MARIONETTE_PLUGIN_PATH` names;
-//! * `expected.out`: stdout, exactly (empty when nothing is printed);
+//! * `vars` (optional): `NAME=VALUE` lines, environment variables of the command
+//!   (`{case}` as in `args`);
+//! * `expected.out`: stdout, exactly (empty when nothing is printed), the case's
+//!   directory written `{case}`;
 //! * `expected.err`: lines stderr must contain, in order (a panicking plugin's panic
 //!   message and backtrace come around them), `{case}` as in `args`;
 //! * `expected.exit`: the exit status.
@@ -80,8 +83,17 @@ fn run_case(case: &Path) -> Result<(), String> {
         }
         cmd.env("MARIONETTE_PLUGIN_PATH", &dir);
     }
+    for line in read("vars").unwrap_or_default().lines() {
+        if let Some((name, value)) = line.split_once('=') {
+            cmd.env(name, expand(value, case, &tmp));
+        }
+    }
     let out = cmd.output().map_err(|e| e.to_string())?;
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Catalogs name files by their real paths.
+    let real_case = std::fs::canonicalize(case).unwrap_or_else(|_| case.to_path_buf());
+    let stdout = String::from_utf8_lossy(&out.stdout)
+        .replace(&real_case.display().to_string(), "{case}")
+        .replace(&case.display().to_string(), "{case}");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let exit = out.status.code().map_or("signal".into(), |c| c.to_string());
     let _ = std::fs::remove_dir_all(&tmp);

@@ -113,6 +113,52 @@ impl NodeClassifier for InventoryClassifier {
     }
 }
 
+/// The environment variable naming the inventory file of the loaded plugin.
+pub const INVENTORY_VARIABLE: &str = "MARIONETTE_INVENTORY";
+
+/// The plugin: a classifier over the inventory file that `$MARIONETTE_INVENTORY` names,
+/// read when the first node is classified (a missing variable or a bad file is then
+/// the classification's error). Loaded with `--plugin` (the `cdylib`); a custom binary
+/// can instead register `InventoryClassifier::load(path)` directly.
+pub fn plugin() -> marionette_plugin_api::Plugin {
+    marionette_plugin_api::Plugin::new("enc-inventory").classifier(FromEnvironment::default())
+}
+
+marionette_plugin_api::export_plugin!(plugin);
+
+/// The inventory that [`INVENTORY_VARIABLE`] names, loaded once.
+#[derive(Debug, Default)]
+struct FromEnvironment {
+    loaded: std::sync::OnceLock<Result<InventoryClassifier, ClassifyError>>,
+}
+
+impl FromEnvironment {
+    fn inventory(&self) -> Result<&InventoryClassifier, ClassifyError> {
+        self.loaded
+            .get_or_init(|| match std::env::var_os(INVENTORY_VARIABLE) {
+                Some(path) => InventoryClassifier::load(PathBuf::from(path)),
+                None => Err(ClassifyError::new(format!(
+                    "the enc-inventory plugin needs the inventory file in ${INVENTORY_VARIABLE}"
+                ))),
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+impl NodeClassifier for FromEnvironment {
+    fn describe(&self) -> String {
+        match self.inventory() {
+            Ok(inventory) => inventory.describe(),
+            Err(_) => format!("the inventory named by ${INVENTORY_VARIABLE}"),
+        }
+    }
+
+    fn classify(&self, certname: &str, facts: &Data) -> Result<Classification, ClassifyError> {
+        self.inventory()?.classify(certname, facts)
+    }
+}
+
 /// What a group or a node entry sets.
 #[derive(Debug, Default)]
 struct Layer {

@@ -45,6 +45,14 @@ pub fn register(backends: &mut Backends) {
     backends.register(FUNCTION, Arc::new(EyamlLookupKey::default()));
 }
 
+/// The plugin: `eyaml_lookup_key`. Loaded with `--plugin` (the `cdylib`), or linked
+/// statically with `marionette::Compiler::builder().plugin(plugin())`.
+pub fn plugin() -> marionette_plugin_api::Plugin {
+    marionette_plugin_api::Plugin::new("hiera-eyaml").backend(FUNCTION, EyamlLookupKey::default())
+}
+
+marionette_plugin_api::export_plugin!(plugin);
+
 /// The `eyaml_lookup_key` backend. One value serves every compile of a run: it keeps
 /// the parsed keys and the decrypted blocks.
 #[derive(Default)]

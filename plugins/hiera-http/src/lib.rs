@@ -136,11 +136,26 @@ pub struct HttpDataHash;
 /// Registers the functions under their names: `hiera_http` (the gem's) and
 /// `http_lookup_key` for [`HttpLookupKey`], `http_data_hash` for [`HttpDataHash`].
 pub fn register(backends: &mut Backends) {
-    let lookup_key = Arc::new(HttpLookupKey::default());
-    backends.register("hiera_http", lookup_key.clone());
-    backends.register("http_lookup_key", lookup_key);
-    backends.register("http_data_hash", Arc::new(HttpDataHash));
+    for (name, backend) in plugin().backends {
+        backends.register(name, backend);
+    }
 }
+
+/// The plugin: `hiera_http` and `http_lookup_key` (one backend under two names, so they
+/// share the per-run cache), and `http_data_hash`. Loaded with `--plugin` (the
+/// `cdylib`), or linked statically with `marionette::Compiler::builder().plugin(plugin())`.
+pub fn plugin() -> marionette_plugin_api::Plugin {
+    let lookup_key: Arc<dyn Backend> = Arc::new(HttpLookupKey::default());
+    let mut plugin =
+        marionette_plugin_api::Plugin::new("hiera-http").backend("http_data_hash", HttpDataHash);
+    plugin
+        .backends
+        .push(("hiera_http".into(), lookup_key.clone()));
+    plugin.backends.push(("http_lookup_key".into(), lookup_key));
+    plugin
+}
+
+marionette_plugin_api::export_plugin!(plugin);
 
 impl Backend for HttpLookupKey {
     fn kind(&self) -> BackendKind {

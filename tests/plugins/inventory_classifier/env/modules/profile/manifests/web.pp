@@ -1,0 +1,3 @@
+class profile::web (Integer $port) {
+  notify { "web on ${port}": }
+}
