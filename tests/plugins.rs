@@ -8,7 +8,7 @@
 //! * `vars` (optional): `NAME=VALUE` lines, environment variables of the command
 //!   (`{case}` as in `args`);
 //! * `expected.out`: stdout, exactly (empty when nothing is printed), the case's
-//!   directory written `{case}`;
+//!   directory written `{case}` and the repository's `{root}`;
 //! * `expected.err`: lines stderr must contain, in order (a panicking plugin's panic
 //!   message and backtrace come around them), `{case}` as in `args`;
 //! * `expected.exit`: the exit status.
@@ -90,10 +90,14 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
     let out = cmd.output().map_err(|e| e.to_string())?;
     // Catalogs name files by their real paths.
-    let real_case = std::fs::canonicalize(case).unwrap_or_else(|_| case.to_path_buf());
-    let stdout = String::from_utf8_lossy(&out.stdout)
-        .replace(&real_case.display().to_string(), "{case}")
-        .replace(&case.display().to_string(), "{case}");
+    let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    for (dir, name) in [(case, "{case}"), (root, "{root}")] {
+        for dir in [real(dir), dir.to_path_buf()] {
+            stdout = stdout.replace(&dir.display().to_string(), name);
+        }
+    }
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let exit = out.status.code().map_or("signal".into(), |c| c.to_string());
     let _ = std::fs::remove_dir_all(&tmp);
