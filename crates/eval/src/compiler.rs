@@ -18,6 +18,7 @@ mod resources;
 
 use crate::env::{Def, Environment, SourceFile};
 use crate::error::{EvalError, Flow, Location};
+use crate::restype::ResourceType;
 use crate::types::{capitalize_segments, PType};
 use crate::value::{Value, ValueMap};
 use indexmap::IndexMap;
@@ -141,7 +142,8 @@ pub(crate) struct Scope {
 
 #[derive(Clone, Debug)]
 pub(crate) enum ResKind {
-    Builtin,
+    /// A Ruby resource type (Puppet's own or a module's).
+    Builtin(Arc<ResourceType>),
     Define(Arc<DefineDef>, Arc<SourceFile>),
     Class,
     Node,
@@ -313,47 +315,8 @@ pub(crate) fn push_unique(out: &mut Vec<String>, tag: String) {
     }
 }
 
-/// Resource types Puppet 7 (as packaged by Debian) implements in Ruby.
-pub(crate) const BUILTIN_TYPES: &[&str] = &[
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-    "component",
-];
-
-/// The namevar of a built-in type.
-pub(crate) fn namevar(rtype: &str) -> &'static str {
-    match rtype {
-        "File" | "Tidy" => "path",
-        "Exec" => "command",
-        _ => "name",
-    }
-}
-
 /// Metaparameters, valid on every resource.
-pub(crate) const METAPARAMS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
+pub(crate) use crate::restype::METAPARAMETERS as METAPARAMS;
 
 /// The metaparameters that flow from a container to what it contains.
 const INHERITED_METAPARAMS: &[&str] = &[
@@ -476,7 +439,7 @@ impl<'e> Compiler<'e> {
             "Stage",
             "main",
             cat::ResourceKind::CompilableType,
-            ResKind::Builtin,
+            ResKind::Builtin(crate::restype::builtin("stage").expect("Puppet has Stage")),
         ));
         self.resources[stage]
             .params
@@ -1307,7 +1270,15 @@ impl<'e> Compiler<'e> {
         } else {
             title.to_string()
         };
-        self.index.get(&(t, title)).copied()
+        if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
+            return Some(id);
+        }
+        // Puppet's `Catalog#resource`: else by the uniqueness key of a resource with
+        // that title (`File['/tmp/x/']` is `File['/tmp/x']`).
+        let ty = self.env.ruby_type(&t.to_lowercase())?;
+        let key = resources::uniqueness_key(Some(&ty), &title, &IndexMap::new()).ok()??;
+        let (index, _) = resources::key_index(&key);
+        self.index.get(&(t, index)).copied()
     }
 
     /// Records a collector; returns its index.

@@ -1,6 +1,7 @@
 //! The environment: every manifest and module of one Puppet environment, parsed and
 //! lowered once, shared (read-only) by all node compiles.
 
+use crate::restype::ResourceType;
 use marionette_syntax::model::{
     ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, NodeMatcher, Program, TypeAlias,
 };
@@ -106,6 +107,8 @@ struct Registry {
     templates: HashMap<PathBuf, Arc<SourceFile>>,
     /// Where each class, define and node name was first defined (file, line).
     origins: HashMap<(DefKind, String), (String, u32)>,
+    /// Ruby resource types of modules, by name, once looked for.
+    ruby_types: HashMap<String, Option<Arc<ResourceType>>>,
 }
 
 /// The kinds of definition whose names must not clash.
@@ -510,18 +513,58 @@ impl Environment {
         Ok(self.registry.lock().unwrap().aliases.get(&key).cloned())
     }
 
-    /// Whether a module ships a Ruby resource type of this name
-    /// (`lib/puppet/type/<name>.rb`).
-    pub fn has_ruby_type(&self, name: &str) -> bool {
+    /// The Ruby resource type of this (lower-case) name: Puppet's own, or the first
+    /// module on the modulepath with `lib/puppet/type/<name>.rb` (read once, statically).
+    pub fn ruby_type(&self, name: &str) -> Option<Arc<ResourceType>> {
+        if let Some(t) = crate::restype::builtin(name) {
+            return Some(t);
+        }
+        if let Some(found) = self.registry.lock().unwrap().ruby_types.get(name) {
+            return found.clone();
+        }
+        let found = self.module_type_file(name).map(|path| {
+            let text = self.sources.read(&path).unwrap_or_default();
+            Arc::new(ResourceType::from_ruby(name, &text, self.has_providers(name)).0)
+        });
+        self.registry
+            .lock()
+            .unwrap()
+            .ruby_types
+            .insert(name.to_string(), found.clone());
+        found
+    }
+
+    /// Whether a module has a provider for the type (`lib/puppet/provider/<name>/*.rb`).
+    fn has_providers(&self, name: &str) -> bool {
         self.modulepath.iter().any(|dir| {
             self.sources
                 .list(dir)
                 .unwrap_or_default()
                 .iter()
                 .any(|module| {
+                    let providers = module.join("lib/puppet/provider").join(name);
                     self.sources
-                        .is_file(&module.join("lib/puppet/type").join(format!("{name}.rb")))
+                        .list(&providers)
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|p| p.extension().is_some_and(|e| e == "rb"))
                 })
+        })
+    }
+
+    /// `lib/puppet/type/<name>.rb` of the first module that has it (modules in name
+    /// order within each modulepath directory).
+    fn module_type_file(&self, name: &str) -> Option<PathBuf> {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        self.modulepath.iter().find_map(|dir| {
+            let mut modules = self.sources.list(dir).unwrap_or_default();
+            modules.sort();
+            modules
+                .into_iter()
+                .map(|module| module.join("lib/puppet/type").join(format!("{name}.rb")))
+                .find(|path| self.sources.is_file(path))
         })
     }
 }

@@ -1046,14 +1046,14 @@ impl<'e> Compiler<'e> {
     /// type shipped by a module).
     pub(crate) fn is_resource_type(&self, name: &str) -> Result<bool, EvalError> {
         let lower = name.trim_start_matches("::").to_lowercase();
-        Ok(crate::compiler::BUILTIN_TYPES.contains(&lower.as_str())
+        Ok(crate::restype::is_builtin(&lower)
             || matches!(lower.as_str(), "node" | "class" | "resource")
             || self
                 .env
                 .find_define(&lower)
                 .map_err(EvalError::from_load)?
                 .is_some()
-            || self.env.has_ruby_type(&lower))
+            || self.env.ruby_type(&lower).is_some())
     }
 
     /// A collector's query with its operands evaluated now.

@@ -101,6 +101,7 @@ pub mod external;
 mod functions;
 mod hiera;
 pub mod ops;
+pub mod restype;
 pub mod types;
 pub mod value;
 pub mod wire;

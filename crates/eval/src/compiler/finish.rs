@@ -3,12 +3,13 @@
 //! checks Puppet makes at the end, and the catalog itself.
 
 use super::{
-    is_unset, namevar, push_unique, ref_string, Compiler, OverrideParam, PendingOverride, Query,
-    RelItem, RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS, METAPARAMS,
+    is_unset, push_unique, ref_string, Compiler, OverrideParam, PendingOverride, Query, RelItem,
+    RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS, METAPARAMS,
 };
 use crate::error::EvalError;
 use crate::types::{capitalize_segments, PType};
 use crate::value::Value;
+use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::EdgeOp;
 use std::collections::{HashMap, HashSet};
@@ -201,17 +202,18 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// A built-in type's resource may only have that type's attributes.
+    /// A Ruby type's resource may only have that type's attributes (Puppet's
+    /// `Resource#validate_parameter` when the resource is finished).
     fn validate_builtin_params(&self, id: ResId) -> Result<(), EvalError> {
         let r = &self.resources[id];
-        if !matches!(r.kind, ResKind::Builtin) || r.file.is_none() {
-            return Ok(());
-        }
-        let Some(attributes) = builtin_attributes(&r.rtype) else {
+        let ResKind::Builtin(ty) = &r.kind else {
             return Ok(());
         };
+        if r.file.is_none() {
+            return Ok(());
+        }
         for key in r.params.keys() {
-            if !attributes.contains(&key.as_str()) && !METAPARAMS.contains(&key.as_str()) {
+            if !ty.valid_attribute(key) {
                 let file = r.file.as_ref().map(|f| f.path.as_str()).unwrap_or("");
                 let line = r.line.unwrap_or(0);
                 return Err(EvalError::located(
@@ -480,21 +482,11 @@ impl<'e> Compiler<'e> {
             }
             let mut parameters = Vec::new();
             let mut sensitive = Vec::new();
-            // The namevar is not written when it equals the title (Puppet compares it
-            // with the title symbol of `Stage[main]`, which never matches).
-            let nv =
-                (matches!(r.kind, ResKind::Builtin) && r.file.is_some()).then(|| namevar(&r.rtype));
-            for (k, v) in &r.params {
-                if v.is_undef() {
-                    continue;
-                }
-                if Some(k.as_str()) == nv && v.to_string() == r.title {
-                    continue;
-                }
+            for (k, v) in self.catalog_params(r) {
                 if matches!(v, Value::Sensitive(_)) {
                     sensitive.push(k.clone());
                 }
-                parameters.push((k.clone(), crate::wire::to_data(v, true)));
+                parameters.push((k, crate::wire::to_data(&v, true)));
             }
             resources.push(cat::Resource {
                 type_name: r.rtype.clone(),
@@ -535,190 +527,46 @@ impl<'e> Compiler<'e> {
     }
 }
 
-/// The attributes (parameters and properties) of Puppet 7.23's built-in types, as
-/// `Puppet::Type.type(t).parameters + properties` lists them.
-fn builtin_attributes(rtype: &str) -> Option<&'static [&'static str]> {
-    Some(match rtype {
-        "Exec" => &[
-            "command",
-            "creates",
-            "cwd",
-            "environment",
-            "group",
-            "logoutput",
-            "onlyif",
-            "path",
-            "provider",
-            "refresh",
-            "refreshonly",
-            "returns",
-            "timeout",
-            "tries",
-            "try_sleep",
-            "umask",
-            "unless",
-            "user",
-        ],
-        "File" => &[
-            "backup",
-            "checksum",
-            "checksum_value",
-            "content",
-            "ctime",
-            "ensure",
-            "force",
-            "group",
-            "ignore",
-            "links",
-            "max_files",
-            "mode",
-            "mtime",
-            "owner",
-            "path",
-            "provider",
-            "purge",
-            "recurse",
-            "recurselimit",
-            "replace",
-            "selinux_ignore_defaults",
-            "selrange",
-            "selrole",
-            "seltype",
-            "seluser",
-            "show_diff",
-            "source",
-            "source_permissions",
-            "sourceselect",
-            "staging_location",
-            "target",
-            "type",
-            "validate_cmd",
-            "validate_replacement",
-        ],
-        "Filebucket" => &["name", "path", "port", "server"],
-        "Group" => &[
-            "allowdupe",
-            "attribute_membership",
-            "attributes",
-            "auth_membership",
-            "ensure",
-            "forcelocal",
-            "gid",
-            "ia_load_module",
-            "members",
-            "name",
-            "provider",
-            "system",
-        ],
-        "Notify" => &["message", "name", "withpath"],
-        "Package" => &[
-            "adminfile",
-            "allow_virtual",
-            "allowcdrom",
-            "category",
-            "command",
-            "configfiles",
-            "description",
-            "enable_only",
-            "ensure",
-            "flavor",
-            "install_only",
-            "install_options",
-            "instance",
-            "mark",
-            "name",
-            "package_settings",
-            "platform",
-            "provider",
-            "reinstall_on_refresh",
-            "responsefile",
-            "root",
-            "source",
-            "status",
-            "uninstall_options",
-            "vendor",
-        ],
-        "Resources" => &["name", "purge", "unless_system_user", "unless_uid"],
-        "Schedule" => &[
-            "name",
-            "period",
-            "periodmatch",
-            "range",
-            "repeat",
-            "weekday",
-        ],
-        "Service" => &[
-            "binary",
-            "control",
-            "enable",
-            "ensure",
-            "flags",
-            "hasrestart",
-            "hasstatus",
-            "logonaccount",
-            "logonpassword",
-            "manifest",
-            "name",
-            "path",
-            "pattern",
-            "provider",
-            "restart",
-            "start",
-            "status",
-            "stop",
-            "timeout",
-        ],
-        "Stage" => &["name"],
-        "Tidy" => &[
-            "age",
-            "backup",
-            "matches",
-            "max_files",
-            "path",
-            "recurse",
-            "rmdirs",
-            "size",
-            "type",
-        ],
-        "User" => &[
-            "allowdupe",
-            "attribute_membership",
-            "attributes",
-            "auth_membership",
-            "auths",
-            "comment",
-            "ensure",
-            "expiry",
-            "forcelocal",
-            "gid",
-            "groups",
-            "home",
-            "ia_load_module",
-            "iterations",
-            "key_membership",
-            "keys",
-            "loginclass",
-            "managehome",
-            "membership",
-            "name",
-            "password",
-            "password_max_age",
-            "password_min_age",
-            "password_warn_days",
-            "profile_membership",
-            "profiles",
-            "project",
-            "provider",
-            "purge_ssh_keys",
-            "role_membership",
-            "roles",
-            "salt",
-            "shell",
-            "system",
-            "uid",
-        ],
-        _ => return None,
-    })
+impl Compiler<'_> {
+    /// The parameters the catalog writes for a resource, as Puppet's copy of it
+    /// (`Puppet::Resource.new(resource)`) and its `to_data_hash` make them: the title
+    /// parsed by the type's title patterns first, then the parameters (undef ones left
+    /// out, `name` written as the namevar of a type with one key attribute), without
+    /// the namevar when it equals the title. (The scaffolding, `Stage[main]` and
+    /// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
+    fn catalog_params(&self, r: &Res) -> Vec<(String, Value)> {
+        let own = r.params.iter().filter(|(_, v)| !v.is_undef());
+        if r.file.is_none() {
+            return own.map(|(k, v)| (k.clone(), v.clone())).collect();
+        }
+        let (parsed, namevar, rename) = match &r.kind {
+            ResKind::Builtin(t) => {
+                let parsed = t.parse_title(&r.title).and_then(Result::ok);
+                let rename = t.key_attributes.len() == 1;
+                (parsed.unwrap_or_default(), t.namevar(), rename)
+            }
+            _ => (vec![("name".to_string(), r.title.clone())], "name", false),
+        };
+        let mut hash: IndexMap<String, Value> = parsed
+            .into_iter()
+            .map(|(k, v)| (k, Value::str(v.as_str())))
+            .collect();
+        for (k, v) in own {
+            hash.insert(k.clone(), v.clone());
+        }
+        let mut copy: IndexMap<String, Value> = IndexMap::new();
+        for (k, v) in hash {
+            let k = if rename && k == "name" {
+                namevar.to_string()
+            } else {
+                k
+            };
+            copy.insert(k, v);
+        }
+        copy.into_iter()
+            .filter(|(k, v)| !(k == namevar && matches!(v, Value::Str(s) if **s == *r.title)))
+            .collect()
+    }
 }
 
 /// A relationship parameter's references, nested arrays flattened.

@@ -3,11 +3,12 @@
 //! collector attribute blocks) with Puppet's rules about who may change what.
 
 use super::{
-    is_valid_tag, namevar, push_unique, ref_string, tag_with_segments, AttrOp, Compiler,
-    DefaultParam, Res, ResId, ResKind, ScopeId, Source, BUILTIN_TYPES,
+    is_valid_tag, push_unique, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, Res,
+    ResId, ResKind, ScopeId, Source,
 };
 use crate::env::SourceFile;
 use crate::error::EvalError;
+use crate::restype::ResourceType;
 use crate::types::capitalize_segments;
 use crate::value::Value;
 use indexmap::IndexMap;
@@ -54,15 +55,15 @@ impl<'e> Compiler<'e> {
     ) -> Result<ResId, EvalError> {
         let lower = rtype.trim_start_matches("::").to_lowercase();
         let type_name = capitalize_segments(&lower);
-        let (kind, wire_kind) = if BUILTIN_TYPES.contains(&lower.as_str()) {
-            (ResKind::Builtin, cat::ResourceKind::CompilableType)
+        let (kind, wire_kind) = if let Some(t) = crate::restype::builtin(&lower) {
+            (ResKind::Builtin(t), cat::ResourceKind::CompilableType)
         } else if let Some(def) = self.env.find_define(&lower).map_err(EvalError::from_load)? {
             (
                 ResKind::Define(def.def.clone(), def.file.clone()),
                 cat::ResourceKind::DefinedType,
             )
-        } else if self.env.has_ruby_type(&lower) {
-            (ResKind::Builtin, cat::ResourceKind::CompilableType)
+        } else if let Some(t) = self.env.ruby_type(&lower) {
+            (ResKind::Builtin(t), cat::ResourceKind::CompilableType)
         } else {
             return Err(EvalError::new(format!("Unknown resource type: '{lower}'")));
         };
@@ -219,36 +220,31 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// The key a resource is unique by besides its title (its namevar), when it
-    /// differs from the title.
-    fn uniqueness_key(res: &Res) -> Option<String> {
-        let key = match &res.kind {
-            ResKind::Class | ResKind::Node => return None,
-            ResKind::Define(..) => match res.params.get("name") {
-                Some(v) if !v.is_undef() => v.to_string(),
-                _ => return None,
-            },
-            ResKind::Builtin => {
-                if matches!(res.rtype.as_str(), "Exec" | "Tidy") {
-                    return None; // not isomorphic
-                }
-                let key = match res.params.get(namevar(&res.rtype)) {
-                    Some(v) if !v.is_undef() => v.to_string(),
-                    _ => res.title.clone(),
-                };
-                if res.rtype == "File" && key.len() > 1 {
-                    let trimmed = key.trim_end_matches('/');
-                    if trimmed.is_empty() {
-                        "/".to_string()
-                    } else {
-                        trimmed.to_string()
-                    }
-                } else {
-                    key
-                }
-            }
+    /// The key a resource is also known by (Puppet's `uniqueness_key`, for isomorphic
+    /// resources), when it is not just its title: (index key, as Ruby shows it).
+    fn alias_of_key(res: &Res) -> Result<Option<(String, String)>, EvalError> {
+        let ty = match &res.kind {
+            ResKind::Class | ResKind::Node => return Ok(None),
+            ResKind::Define(..) => None,
+            ResKind::Builtin(t) if !t.isomorphic => return Ok(None),
+            ResKind::Builtin(t) => Some(&**t),
         };
-        (key != res.title).then_some(key)
+        let key = uniqueness_key(ty, &res.title, &res.params).map_err(|message| {
+            EvalError::located(
+                message,
+                res.file.as_ref().map(|f| f.path.as_str()).unwrap_or(""),
+                res.line,
+            )
+        })?;
+        let Some(key) = key else {
+            return Ok(None);
+        };
+        if key.iter().all(Option::is_none)
+            || matches!(key.as_slice(), [Some(Value::Str(s))] if **s == *res.title)
+        {
+            return Ok(None);
+        }
+        Ok(Some(key_index(&key)))
     }
 
     /// Puppet's `Compiler#add_resource`: the resource joins the catalog (unique by
@@ -277,12 +273,12 @@ impl<'e> Compiler<'e> {
             for v in values {
                 let a = v.to_string();
                 if a != res.title {
-                    aliases.push((format!("{a:?}"), a));
+                    aliases.push((ruby_inspect(Some(&v)), a));
                 }
             }
         }
-        if let Some(k) = Self::uniqueness_key(&res) {
-            aliases.push((format!("[{k:?}]"), k));
+        if let Some((index, shown)) = Self::alias_of_key(&res)? {
+            aliases.push((shown, index));
         }
         for (shown, alias) in &aliases {
             if let Some(&existing) = self.index.get(&(res.rtype.clone(), alias.clone())) {
@@ -297,9 +293,14 @@ impl<'e> Compiler<'e> {
                     (Some(f), Some(l)) => format!(" (file: {}, line: {l})", f.path),
                     _ => String::new(),
                 };
+                let mut newref = String::new();
+                cat::ruby::inspect_str(&res.rtype, &mut newref);
+                match shown.strip_prefix('[') {
+                    Some(rest) => newref = format!("[{newref}, {rest}"),
+                    None => newref = format!("[{newref}, {shown}]"),
+                }
                 return Err(EvalError::new(format!(
-                    "Cannot alias {reference} to {shown}{at}; resource [{:?}, {alias:?}] already declared{there}",
-                    res.rtype
+                    "Cannot alias {reference} to {shown}{at}; resource {newref} already declared{there}"
                 )));
             }
         }
@@ -483,5 +484,77 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
     match v {
         Value::Array(items) => items.iter().for_each(|i| flatten_into(i, out)),
         other => out.push(other.clone()),
+    }
+}
+
+/// Puppet's `Resource#uniqueness_key`: the values of the type's key attributes (sorted
+/// by name), from the title parsed by its title patterns, then the parameters. `ty` is
+/// `None` for a defined type (its key is `name`). `Ok(None)` when the title patterns
+/// are unknown.
+pub(crate) fn uniqueness_key(
+    ty: Option<&ResourceType>,
+    title: &str,
+    params: &IndexMap<String, Value>,
+) -> Result<Option<Vec<Option<Value>>>, String> {
+    let (parsed, namevar, mut keys) = match ty {
+        None => (
+            vec![("name".to_string(), title.to_string())],
+            "name",
+            vec!["name".to_string()],
+        ),
+        Some(t) => match t.parse_title(title) {
+            None => return Ok(None),
+            Some(parsed) => (parsed?, t.namevar(), t.key_attributes.clone()),
+        },
+    };
+    let get = |k: &str| -> Option<Value> {
+        match params.get(k) {
+            Some(v) if !v.is_undef() => Some(v.clone()),
+            _ => parsed
+                .iter()
+                .find(|(p, _)| p == k)
+                .map(|(_, v)| Value::str(v.as_str())),
+        }
+    };
+    let name = get(namevar)
+        .or_else(|| get("name"))
+        .unwrap_or_else(|| Value::str(title));
+    keys.sort();
+    Ok(Some(
+        keys.iter()
+            .map(|k| match get(k) {
+                None if k == namevar || k == "name" => Some(name.clone()),
+                v => v,
+            })
+            .collect(),
+    ))
+}
+
+/// A uniqueness key as the catalog's index knows it (one value: that value, as a title
+/// would be; several: a form no title has) and as Ruby's `inspect` shows it.
+pub(crate) fn key_index(key: &[Option<Value>]) -> (String, String) {
+    let shown = format!(
+        "[{}]",
+        key.iter()
+            .map(|v| ruby_inspect(v.as_ref()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    match key {
+        [Some(v)] => (v.to_string(), shown),
+        _ => (format!("\0{shown}"), shown),
+    }
+}
+
+/// Ruby's `inspect` of a resource attribute's value, as messages show it.
+fn ruby_inspect(v: Option<&Value>) -> String {
+    match v {
+        None | Some(Value::Undef) => "nil".to_string(),
+        Some(Value::Str(s)) => {
+            let mut out = String::new();
+            cat::ruby::inspect_str(s, &mut out);
+            out
+        }
+        Some(other) => other.to_string(),
     }
 }

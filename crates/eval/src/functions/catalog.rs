@@ -2,7 +2,7 @@
 //! tags, and asking what is defined.
 
 use super::{builtin, Builtin, Call};
-use crate::compiler::{tag_with_segments, Compiler, BUILTIN_TYPES};
+use crate::compiler::{tag_with_segments, Compiler};
 use crate::error::EvalError;
 use crate::eval::{article_type, EvalResult};
 use crate::types::PType;
@@ -236,7 +236,7 @@ fn defined(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 
 fn resource_type_exists(c: &Compiler<'_>, name: &str) -> Result<bool, EvalError> {
     let n = name.to_lowercase();
-    Ok(BUILTIN_TYPES.contains(&n.as_str())
+    Ok(c.env.ruby_type(&n).is_some()
         || c.env
             .find_define(&n)
             .map_err(EvalError::from_load)?
