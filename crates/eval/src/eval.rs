@@ -282,6 +282,23 @@ impl<'e> Compiler<'e> {
                     file,
                     call.span,
                 )
+                .map_err(|mut e| {
+                    // Puppet places an unknown method at its `(` (else its `.`).
+                    let name = call.name.trim_start_matches("::");
+                    if e.message == format!("Unknown function: '{name}'.") {
+                        let start = call.receiver.span.end as usize;
+                        let rest = file.text.get(start..).unwrap_or("");
+                        let after_name = rest.find(name).map(|p| p + name.len()).unwrap_or(0);
+                        let paren = rest[after_name..]
+                            .trim_start()
+                            .starts_with('(')
+                            .then(|| (start + after_name) as u32);
+                        e.location = Some(
+                            self.operator_location(file, paren.unwrap_or(call.receiver.span.end)),
+                        );
+                    }
+                    e
+                })
             }
             ExprKind::If {
                 cond,
@@ -1127,15 +1144,41 @@ impl<'e> Compiler<'e> {
     ) -> Result<RelSide, EvalError> {
         match &expr.kind {
             ExprKind::Collect(c) => {
-                let rtype = match self.eval_expr(&c.type_ref, scope, file)? {
-                    Value::Type(t) => match t.resolved() {
-                        PType::Resource {
-                            type_name: Some(n), ..
-                        } => n.clone(),
-                        other => other.to_string(),
+                // Puppet's `CollectorTransformer`: the type is the reference's name,
+                // which must be a resource type (not evaluated as a type).
+                let rtype = match &c.type_ref.kind {
+                    ExprKind::TypeRef(name) => capitalize_segments(name.trim_start_matches("::")),
+                    _ => match self.eval_expr(&c.type_ref, scope, file)? {
+                        Value::Type(t) => t.resolved().to_string(),
+                        other => capitalize_segments(&other.to_string()),
                     },
-                    other => capitalize_segments(&other.to_string()),
                 };
+                let lower = rtype.to_lowercase();
+                let refused = if lower == "class" {
+                    Some("Classes cannot be collected".to_string())
+                } else if self.env.ruby_type(&lower).is_none()
+                    && self
+                        .env
+                        .find_define(&lower)
+                        .map_err(EvalError::from_load)?
+                        .is_none()
+                {
+                    Some(format!("Resource type {lower} doesn't exist"))
+                } else {
+                    None
+                };
+                if let Some(message) = refused {
+                    let query = if c.exported {
+                        "an Exported Query"
+                    } else {
+                        "a Virtual Query"
+                    };
+                    return Err(EvalError::new(message).wrapped(
+                        query,
+                        self.location(file, expr.span),
+                        false,
+                    ));
+                }
                 if c.exported {
                     self.warn_at(
                         "You cannot collect exported resources without storeconfigs being set; the collection will be ignored".into(),

@@ -38,6 +38,7 @@ mod log;
 mod lookup;
 mod numeric;
 pub(crate) mod signature;
+mod stdlib;
 mod strings;
 
 pub(crate) use convert::new_value;
@@ -181,11 +182,13 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 /// The optional keys of `lookup`'s options hash.
 const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => Any, Optional[override] => Hash[String, Any], Optional[default_values_hash] => Hash[String, Any], Optional[merge] => Variant[String[1], Hash[String, Scalar]]";
 
+type Registry = HashMap<&'static str, (Vec<Sig>, Impl)>;
+
 /// Every built-in, by name, with parsed signatures.
-fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
-    static REGISTRY: OnceLock<HashMap<&'static str, (Vec<Sig>, Impl)>> = OnceLock::new();
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let families: [&[Builtin]; 12] = [
+        registry_of(&[
             CONTROL,
             catalog::FUNCTIONS,
             log::FUNCTIONS,
@@ -198,39 +201,49 @@ fn registry() -> &'static HashMap<&'static str, (Vec<Sig>, Impl)> {
             files::FUNCTIONS,
             erb::FUNCTIONS,
             lookup::FUNCTIONS,
-        ];
-        let mut map = HashMap::new();
-        for family in families {
-            for b in family {
-                let sigs = b
-                    .sigs
-                    .iter()
-                    .map(|d| {
-                        let d = d
-                            .replace("DefaultValueType", "Any")
-                            .replace("NameType", "Variant[String, Array[String]]")
-                            .replace("ValueType", "Type")
-                            .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
-                            .replace(
-                                "OptionsWithName",
-                                &format!(
-                                    "Struct[{{name => Variant[String, Array[String]], {OPTIONS}}}]"
-                                ),
-                            )
-                            .replace("OptionsWithoutName", &format!("Struct[{{{OPTIONS}}}]"));
-                        Sig::parse(&d)
-                    })
-                    .collect();
-                map.insert(b.name, (sigs, b.imp));
-            }
-        }
-        map
+        ])
     })
 }
 
 /// Whether Puppet has a built-in function of that name.
 pub(crate) fn is_builtin(name: &str) -> bool {
     registry().contains_key(name)
+}
+
+/// Functions modules write in Ruby, done in Rust: each exists only in an environment
+/// where a module ships its Ruby file.
+fn module_registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| registry_of(&[stdlib::FUNCTIONS]))
+}
+
+fn registry_of(families: &[&[Builtin]]) -> Registry {
+    let mut map = HashMap::new();
+    for family in families {
+        for b in family.iter() {
+            let sigs = b
+                .sigs
+                .iter()
+                .map(|d| {
+                    let d = d
+                        .replace("DefaultValueType", "Any")
+                        .replace("NameType", "Variant[String, Array[String]]")
+                        .replace("ValueType", "Type")
+                        .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
+                        .replace(
+                            "OptionsWithName",
+                            &format!(
+                                "Struct[{{name => Variant[String, Array[String]], {OPTIONS}}}]"
+                            ),
+                        )
+                        .replace("OptionsWithoutName", &format!("Struct[{{{OPTIONS}}}]"));
+                    Sig::parse(&d)
+                })
+                .collect();
+            map.insert(b.name, (sigs, b.imp));
+        }
+    }
+    map
 }
 
 impl<'e> Compiler<'e> {
@@ -251,7 +264,12 @@ impl<'e> Compiler<'e> {
             scope,
             file: file.clone(),
         });
-        if let Some((sigs, imp)) = registry().get(name) {
+        let native = registry().get(name).or_else(|| {
+            module_registry()
+                .get(name)
+                .filter(|_| self.env.has_ruby_function(name))
+        });
+        if let Some((sigs, imp)) = native {
             let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
             let mut call = Call {

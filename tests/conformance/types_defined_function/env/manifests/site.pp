@@ -1,0 +1,1 @@
+notify { 'builtin': message => [defined('file'), defined(File), defined('cron'), defined('mytype'), defined(Mytype), defined('frobnicate')] }

@@ -1,0 +1,2 @@
+notify { 'a': alias => 'b' }
+notify { 'c': alias => 'b' }

@@ -1,0 +1,2 @@
+notify { 'a': alias => ['x', 'b'] }
+notify { 'b': }

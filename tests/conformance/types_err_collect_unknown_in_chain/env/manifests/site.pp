@@ -1,0 +1,1 @@
+notify { 'n': } -> Frobnicate <| title == 'x' |>

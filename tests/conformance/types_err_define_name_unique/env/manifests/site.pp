@@ -1,0 +1,3 @@
+define foo() {}
+foo { 'a': name => 'b' }
+foo { 'c': name => 'b' }

@@ -1,0 +1,2 @@
+file { '/tmp/x': }
+File['/tmp/x'] { nosuch => 1 }

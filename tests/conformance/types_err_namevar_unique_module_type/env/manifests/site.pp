@@ -1,0 +1,2 @@
+mypath { 'a': path => '/x' }
+mypath { 'b': path => '/x' }

@@ -1,0 +1,2 @@
+Frobnicate { a => 1 }
+notify { 'n': }

@@ -1,0 +1,1 @@
+notify { 'n': require => Frobnicate['x'] }

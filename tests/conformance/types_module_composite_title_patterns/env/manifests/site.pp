@@ -1,0 +1,4 @@
+mykey { 'k@rsa': key => 'AAA' }
+mykey { 'j': keytype => 'dsa' }
+mykey { 'k@ecdsa': }
+notify { 'n': require => [Mykey['k@rsa'], Mykey['j']] }

@@ -1,0 +1,2 @@
+Puppet::Type.type(:mytype).provide(:ruby) do
+end
