@@ -13,7 +13,10 @@
 # test compiles the case with the inventory plugin too). The result is expected.json (file paths
 # relative to env/) or, when Puppet fails, expected.error (its last Error: line, the
 # one that names the node, with the case's path removed and the oracle's private
-# environmentpath written <environmentpath>). When the oracle refuses its input before
+# environmentpath written <environmentpath>). env/ and facts.yaml may be symbolic links
+# (to an environment or a fact set shared by several cases; Puppet reports env/'s files
+# under its real path, which is removed too). Directories without env/ (e.g. _facts)
+# are not cases. When the oracle refuses its input before
 # Puppet runs (exit 2, e.g. an ENC script that is not executable), its
 # `puppet-compile: ` message is recorded as the error.
 #
@@ -38,15 +41,17 @@ for case in $names; do
   [ -f "$case/enc" ] && set -- "$@" --enc "$here/$case/enc"
   # shellcheck disable=SC2046
   [ -f "$case/args" ] && set -- "$@" $(cat "$case/args")
+  real=$(cd "$case/env" && pwd -P)
   rm -f "$case/expected.json" "$case/expected.error"
   if "$oracle" "$@" --out "$here/$case/expected.json" 2>"$here/$case/.stderr"; then
-    python3 - "$here/$case/expected.json" "$here/$case/env/" <<'PY'
+    python3 - "$here/$case/expected.json" "$here/$case/env/" "$real/" <<'PY'
 import json, sys
-path, root = sys.argv[1], sys.argv[2]
+path, roots = sys.argv[1], sys.argv[2:]
 cat = json.load(open(path))
 for r in cat.get("resources", []):
-    if isinstance(r.get("file"), str) and r["file"].startswith(root):
-        r["file"] = r["file"][len(root):]
+    for root in roots:
+        if isinstance(r.get("file"), str) and r["file"].startswith(root):
+            r["file"] = r["file"][len(root):]
 json.dump(cat, open(path, "w"), indent=2)
 open(path, "a").write("\n")
 PY
@@ -55,7 +60,7 @@ PY
     rm -f "$here/$case/expected.json"
     { grep '^Error: ' "$here/$case/.stderr" ||
       grep '^puppet-compile: ' "$here/$case/.stderr" | sed 's/^puppet-compile: /Error: /'; } |
-      tail -n1 | sed -e "s|$here/$case/env/||g" -e "s|$here/$case/||g" \
+      tail -n1 | sed -e "s|$here/$case/env/||g" -e "s|$real/||g" -e "s|$here/$case/||g" \
         -e 's|[^ ]*/puppet-oracle-[^/ ]*/environments|<environmentpath>|g' > "$here/$case/expected.error"
     printf '%-40s error: %s\n' "$case" "$(cat "$here/$case/expected.error")"
   fi
