@@ -1,0 +1,3 @@
+vhost { 'default': scriptalias => '/usr/lib/cgi-bin' }
+vhost { 'other': scriptalias => '/srv/cgi-bin', scriptaliases => [{ 'alias' => '/tools', 'path' => '/srv/tools' }] }
+vhost { 'plain': }
