@@ -158,10 +158,16 @@ pub fn compile_input(
     match eval::compile(&environment, input, options) {
         Ok(out) => Ok((out.catalog, out.log)),
         Err((error, log)) => Err(CompileFailure {
-            message: if error.names_node() {
-                format!("{error} on node {node}")
-            } else {
-                error.to_string()
+            message: {
+                let message = if error.names_node() {
+                    format!("{error} on node {node}")
+                } else {
+                    error.to_string()
+                };
+                match &error.note {
+                    Some(note) => format!("{message}\n{note}"),
+                    None => message,
+                }
             },
             log,
         }),

@@ -564,6 +564,36 @@ impl Environment {
         found
     }
 
+    /// The module and file of a Ruby function of this name on the modulepath
+    /// (`<module>/lib/puppet/functions/<ns>/<name>.rb` for `ns::name`; for a plain name
+    /// `lib/puppet/functions/<name>.rb` or the 3.x `lib/puppet/parser/functions/<name>.rb`
+    /// of any module), first module first.
+    pub fn ruby_function(&self, name: &str) -> Option<(String, PathBuf)> {
+        let name = name.trim_start_matches("::");
+        if let Some((ns, rest)) = name.split_once("::") {
+            let dir = self.module_dir(ns)?;
+            let file = dir
+                .join("lib/puppet/functions")
+                .join(ns)
+                .join(format!("{}.rb", rest.replace("::", "/")));
+            return self.sources.is_file(&file).then(|| (ns.to_string(), file));
+        }
+        for dir in &self.modulepath {
+            let mut modules = self.sources.list(dir).unwrap_or_default();
+            modules.sort();
+            for module in modules {
+                for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
+                    let file = module.join(sub).join(format!("{name}.rb"));
+                    if self.sources.is_file(&file) {
+                        let m = module.file_name()?.to_string_lossy().into_owned();
+                        return Some((m, file));
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Whether a module has a provider for the type (`lib/puppet/provider/<name>/*.rb`).
     fn has_providers(&self, name: &str) -> bool {
         self.modulepath.iter().any(|dir| {

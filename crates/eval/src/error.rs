@@ -54,6 +54,9 @@ pub struct EvalError {
     /// Whether the message already names the failing statement.
     pub(crate) labelled: bool,
     pub(crate) style: ErrorStyle,
+    /// A hint for the user, not part of Puppet's message: whoever reports the error
+    /// writes it on a line of its own after the message (and the node).
+    pub note: Option<String>,
 }
 
 impl EvalError {
@@ -64,6 +67,7 @@ impl EvalError {
             flow: None,
             labelled: false,
             style: ErrorStyle::Runtime,
+            note: None,
         }
     }
 
@@ -148,6 +152,7 @@ impl EvalError {
             flow: None,
             labelled: true,
             style: ErrorStyle::Evaluation,
+            note: self.note,
         }
     }
 
@@ -158,6 +163,7 @@ impl EvalError {
             flow: Some(Box::new(flow)),
             labelled: false,
             style: ErrorStyle::Runtime,
+            note: None,
         }
     }
 

@@ -295,8 +295,15 @@ impl<'e> Compiler<'e> {
             let ty = self.resolve_type_name(name)?;
             return new_value(self, &ty, args);
         }
-        Err(EvalError::new(format!("Unknown function: '{name}'."))
-            .with_location(self.location(file, span)))
+        let mut error = EvalError::new(format!("Unknown function: '{name}'."))
+            .with_location(self.location(file, span));
+        if let Some((module, path)) = self.env.ruby_function(name) {
+            error.note = Some(format!(
+                "(module {module} has a Ruby function '{name}' at {} that Marionette does not implement)",
+                path.display()
+            ));
+        }
+        Err(error)
     }
 
     /// Calls an external function whose signature `sig` matched `args`. An error of
