@@ -44,6 +44,47 @@ pub fn scalar_to_s(d: &Data) -> Option<String> {
     }
 }
 
+/// Ruby's `inspect` of a value (Ruby 3.1: `["a", nil]`, `{"a"=>1}`, `/re/`).
+pub fn inspect(d: &Data, out: &mut String) {
+    match d {
+        Data::Undef => out.push_str("nil"),
+        Data::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Data::Integer(i) => out.push_str(&i.to_string()),
+        Data::Float(f) => out.push_str(&crate::wire::ruby_float(*f)),
+        Data::String(s) => inspect_str(s, out),
+        Data::Array(items) => {
+            out.push('[');
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect(v, out);
+            }
+            out.push(']');
+        }
+        Data::Hash(entries) => {
+            out.push('{');
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect(k, out);
+                out.push_str("=>");
+                inspect(v, out);
+            }
+            out.push('}');
+        }
+        Data::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        Data::Regexp(src) => {
+            out.push('/');
+            out.push_str(src);
+            out.push('/');
+        }
+        Data::Default => out.push_str(":default"),
+        other => out.push_str(&format!("{other:?}")),
+    }
+}
+
 /// The Ruby class of a value read from YAML or JSON, as Ruby's errors name it.
 pub fn class_name(d: &Data) -> &'static str {
     match d {

@@ -345,46 +345,9 @@ fn ruby_to_s(value: &Data, out: &mut String) {
     match value {
         Data::String(s) => out.push_str(s),
         Data::Undef => {}
-        other => ruby_inspect(other, out),
+        other => marionette_catalog::ruby::inspect(other, out),
     }
 }
-
-fn ruby_inspect(value: &Data, out: &mut String) {
-    match value {
-        Data::Undef => out.push_str("nil"),
-        Data::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Data::Integer(i) => out.push_str(&i.to_string()),
-        Data::Float(f) => out.push_str(&ruby_float(*f)),
-        Data::String(s) => marionette_catalog::ruby::inspect_str(s, out),
-        Data::Array(items) => {
-            out.push('[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                ruby_inspect(v, out);
-            }
-            out.push(']');
-        }
-        Data::Hash(entries) => {
-            out.push('{');
-            for (i, (k, v)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                ruby_inspect(k, out);
-                out.push_str("=>");
-                ruby_inspect(v, out);
-            }
-            out.push('}');
-        }
-        Data::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
-        other => out.push_str(&format!("{other:?}")),
-    }
-}
-
-/// Ruby's `Float#to_s` (shared with the catalog writer).
-pub(crate) use marionette_catalog::wire::ruby_float;
 
 #[cfg(test)]
 mod tests;

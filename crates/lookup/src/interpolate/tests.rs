@@ -2,6 +2,7 @@
 //! data and facts.
 
 use super::*;
+use marionette_catalog::wire::ruby_float;
 
 fn s(v: &str) -> Data {
     Data::String(v.into())
