@@ -728,6 +728,13 @@ fn mapping_kind(tag: Option<&str>) -> Result<Kind, Refusal> {
     Ok(Kind::Plain)
 }
 
+/// Whether Psych reads `s`, written plain, back as the same string (and not as a
+/// number, boolean, null, symbol or time): what `to_yaml` checks before it writes a
+/// string without quotes.
+pub fn plain_reads_as_string(s: &str) -> bool {
+    matches!(tokenize(s), Ok(Scalar::Data(Data::String(_))))
+}
+
 /// Psych's `ScalarScanner#tokenize` for a plain scalar (and tagged ones it does not know).
 /// `Err` is a class that `safe_load` refuses (`Date`, `Time`).
 fn tokenize(s: &str) -> Result<Scalar, String> {

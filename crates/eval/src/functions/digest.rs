@@ -85,7 +85,7 @@ fn fqdn_rand(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 /// `Random.new(seed).rand(max)` in Ruby, with the seed a 128-bit number given by its
 /// big-endian bytes: Mersenne Twister seeded with the seed's 32-bit words (least
 /// significant first), then Ruby's rejection sampling for the limit.
-fn deterministic_rand(seed_be: &[u8], max: i64) -> i64 {
+pub fn deterministic_rand(seed_be: &[u8], max: i64) -> i64 {
     let mut words: Vec<u32> = seed_be
         .rchunks(4)
         .map(|c| {

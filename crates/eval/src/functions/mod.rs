@@ -46,6 +46,7 @@ pub(crate) use convert::new_value;
 /// Written into an EPP render buffer after a Sensitive value (a Unicode noncharacter,
 /// never in text): the rendered template is then Sensitive, as in Puppet.
 pub(crate) const SENSITIVE_MARK: char = '\u{FDD0}';
+pub use digest::deterministic_rand;
 pub use strings::versioncmp;
 
 use crate::compiler::{Compiler, ScopeId, ScopeKind};
