@@ -1,0 +1,97 @@
+//! puppetlabs-stdlib's functions in native Rust: its Ruby 3.x functions
+//! (`lib/puppet/parser/functions`), its 4.x ones (`lib/puppet/functions`, with the
+//! `stdlib::` namespace) and the deprecated aliases modules still call, as stdlib
+//! 8.5.0 (Debian's) defines them. Those Puppet 7 has built in (`join`, `keys`,
+//! `empty`, `flatten`, ...) are Puppet's: its own functions win over a module's.
+//!
+//! Each function is a [`NativeFunction`]: its name, the signatures Puppet checks
+//! before calling it (a 3.x function's arity becomes `Any` parameters, as Puppet's
+//! `Function3x` wrapper declares them) and an implementation that sees the arguments
+//! as a Ruby function sees them (see [`ruby::args3x`]). Messages are stdlib's.
+//!
+//! Families: [`collections`] (arrays and hashes), [`strings`], [`validate`] (the
+//! `validate_*` and `is_*` functions), [`serialize`] (JSON, YAML, TOML...), [`net`]
+//! (IP addresses), [`compile`] (the functions that need the compile: resources,
+//! facts, types, files).
+
+use std::sync::Arc;
+
+mod abi;
+pub mod collections;
+pub mod compile;
+pub mod net;
+pub mod ruby;
+pub mod serialize;
+pub mod strings;
+pub mod validate;
+
+pub use abi::{ExternalFunction, FunctionContext, NativeFunction};
+
+/// Declares a [`NativeFunction`]: `native!("name", &["sig"], |args, cx| ...)`.
+macro_rules! native {
+    ($name:literal, $sigs:expr, $imp:expr) => {
+        $crate::NativeFunction {
+            name: $name,
+            signatures: $sigs,
+            imp: $imp,
+        }
+    };
+}
+pub(crate) use native;
+
+/// The signature of a 3.x function without a declared arity (any arguments).
+pub(crate) const ANY: &[&str] = &["Any args*"];
+/// A 3.x function of arity -2 (at least one argument).
+pub(crate) const ONE_OR_MORE: &[&str] = &["Any p0, Any args*"];
+
+/// The families of functions.
+const FAMILIES: [&[NativeFunction]; 7] = [
+    collections::FUNCTIONS,
+    strings::FUNCTIONS,
+    validate::FUNCTIONS,
+    validate::WRAPPERS,
+    serialize::FUNCTIONS,
+    net::FUNCTIONS,
+    compile::FUNCTIONS,
+];
+
+/// Every function of the module.
+pub fn functions() -> Vec<Arc<dyn ExternalFunction>> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| f.iter())
+        .map(|f| Arc::new(f.clone()) as Arc<dyn ExternalFunction>)
+        .collect()
+}
+
+/// The names of the functions, sorted.
+pub fn names() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = FAMILIES
+        .iter()
+        .flat_map(|f| f.iter().map(|f| f.name))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// `deprecation(key, message)` as stdlib's 4.x function does it: a warning naming
+/// where the Puppet code is (`message at ["file", line]:["file", line]`), once per key
+/// and compile, followed by the Ruby location Puppet's `deprecation_warning` adds.
+pub(crate) fn deprecation(cx: &mut dyn FunctionContext, key: &str, message: &str) {
+    let stack = cx.stacktrace();
+    let frame = |i: usize| match stack.get(i) {
+        Some((file, line)) => format!(
+            "[{}, {line}]",
+            ruby::inspect(&marionette_catalog::Data::String(file.clone()))
+        ),
+        None => String::new(),
+    };
+    let message = format!("{message} at {}:{}", frame(0), frame(1));
+    if cx.first_time(&format!("deprecation:{key}")) {
+        let location = cx
+            .module_path("stdlib")
+            .map(|dir| format!("\n   (location: {dir}/lib/puppet/functions/deprecation.rb:36:in `deprecation')"))
+            .unwrap_or_default();
+        cx.warning(format!("{message}{location}"));
+    }
+}
