@@ -1,0 +1,1 @@
+notify { 'x': message => stdlib::start_with(1, 'a') }

@@ -1,0 +1,1 @@
+validate_legacy(Integer, 'validate_integer', 'forty-two')

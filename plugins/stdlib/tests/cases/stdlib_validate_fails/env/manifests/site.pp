@@ -1,0 +1,4 @@
+class app($port = 'eighty') {
+  validate_integer($port)
+}
+include app
