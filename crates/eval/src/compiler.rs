@@ -250,6 +250,8 @@ pub struct Compiler<'e> {
     pub(crate) log: Vec<LogLine>,
     /// Capture groups of the last regex match, innermost last.
     pub(crate) matches: Vec<Vec<Option<String>>>,
+    /// Keys external functions asked about with `FunctionContext::first_time`.
+    pub(crate) seen_keys: HashSet<String>,
     pub(crate) depth: u32,
     /// Output of the EPP templates being rendered, innermost last.
     pub(crate) render_sink: Vec<String>,
@@ -365,6 +367,7 @@ impl<'e> Compiler<'e> {
             node_parents: HashMap::new(),
             log: Vec::new(),
             matches: Vec::new(),
+            seen_keys: HashSet::new(),
             depth: 0,
             render_sink: Vec::new(),
             main_class: 0,

@@ -60,6 +60,58 @@ pub trait FunctionContext {
     fn call_block(&mut self, args: Vec<Data>) -> Result<Data, String>;
     /// A warning in the compile's log (`Warning: text`).
     fn warning(&mut self, text: String);
+
+    // What follows has defaults (the compile cannot answer), so hosts that do not
+    // offer it still run the functions that do not need it. Across the plugin ABI
+    // these are not forwarded yet: they serve functions linked in statically.
+
+    /// A notice in the compile's log (`Notice: text`).
+    fn notice(&mut self, text: String) {
+        let _ = text;
+    }
+    /// Calls another function (a built-in, an external or a Puppet-language one) from
+    /// the calling scope, as Ruby's `call_function` does.
+    fn call_function(&mut self, name: &str, args: Vec<Data>) -> Result<Data, String> {
+        let _ = args;
+        Err(format!(
+            "calling '{name}' is not available to this function"
+        ))
+    }
+    /// A variable as the calling scope sees it (`facts`, `::fqdn`, `module_name`);
+    /// `None` when it is not set.
+    fn variable(&mut self, name: &str) -> Option<Data> {
+        let _ = name;
+        None
+    }
+    /// True the first time `key` is asked about in this compile (warnings given once).
+    fn first_time(&mut self, key: &str) -> bool {
+        let _ = key;
+        true
+    }
+    /// Whether `value` is an instance of the type `ty` (a type argument of this call,
+    /// or a type's source text as a string, aliases resolved): `Ok(None)` if it is,
+    /// `Ok(Some(description))` with Puppet's mismatch description (`expects a String
+    /// value, got Integer`) if not.
+    fn type_mismatch(&mut self, ty: &Data, value: &Data) -> Result<Option<String>, String> {
+        let _ = (ty, value);
+        Err("type checks are not available to this function".into())
+    }
+    /// The parameters of a resource of the catalog (`type_name` as in `File`, `Class`,
+    /// any case), `None` if there is no such resource.
+    fn resource(&mut self, type_name: &str, title: &str) -> Option<Vec<(String, Data)>> {
+        let _ = (type_name, title);
+        None
+    }
+    /// The directory of a module of the environment.
+    fn module_path(&mut self, module: &str) -> Option<String> {
+        let _ = module;
+        None
+    }
+    /// The file and line of the Puppet code being evaluated, innermost first (Puppet's
+    /// `PuppetStack.stacktrace`; here the call, then its file at line 0).
+    fn stacktrace(&mut self) -> Vec<(String, u32)> {
+        Vec::new()
+    }
 }
 
 /// An [`ExternalFunction`] made of a name, signatures and a plain function: the cheap

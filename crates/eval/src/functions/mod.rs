@@ -287,7 +287,8 @@ impl<'e> Compiler<'e> {
         if let Some(f) = self.env.functions.get(name) {
             let sig = signature::dispatch(name, &f.sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
-            return self.call_external(name, &*f.function, sig, &args, block.as_ref());
+            let at = CallSite { scope, file, span };
+            return self.call_external(name, &*f.function, sig, &args, block.as_ref(), at);
         }
         if let Some(def) = self.env.find_function(name).map_err(EvalError::from_load)? {
             return self.call_puppet_function(&def.def, &def.file, args, block);
@@ -314,10 +315,11 @@ impl<'e> Compiler<'e> {
         name: &str,
         f: &dyn crate::external::ExternalFunction,
         sig: usize,
-        args: &[Value],
+        values: &[Value],
         block: Option<&Block<'_>>,
+        at: CallSite<'_>,
     ) -> EvalResult {
-        let args: Vec<_> = args
+        let args: Vec<_> = values
             .iter()
             .map(|v| crate::wire::to_data(v, false))
             .collect();
@@ -327,6 +329,8 @@ impl<'e> Compiler<'e> {
             sig,
             block,
             pending: None,
+            values,
+            at,
         };
         match f.call(&args, &mut cx) {
             Ok(d) => Ok(crate::hiera::value_from_data(&d)),
@@ -478,6 +482,13 @@ impl<'e> Compiler<'e> {
     }
 }
 
+/// Where a function is called from.
+struct CallSite<'a> {
+    scope: ScopeId,
+    file: &'a Arc<SourceFile>,
+    span: Span,
+}
+
 /// What an external function sees of the compile calling it.
 struct ExternalCx<'c, 'e, 'b> {
     c: &'c mut Compiler<'e>,
@@ -486,6 +497,43 @@ struct ExternalCx<'c, 'e, 'b> {
     block: Option<&'c Block<'b>>,
     /// The error of the block, reported instead of what the function makes of it.
     pending: Option<EvalError>,
+    /// The arguments as values (a type argument is found again by its data).
+    values: &'c [Value],
+    at: CallSite<'c>,
+}
+
+impl ExternalCx<'_, '_, '_> {
+    /// A type given as data: one of the call's type arguments, or a type expression's
+    /// text evaluated in the calling scope (aliases resolved).
+    fn type_of(&mut self, ty: &marionette_catalog::Data) -> Result<crate::types::PType, String> {
+        use marionette_catalog::Data;
+        if let Data::String(text) = ty {
+            let checked = marionette_syntax::check(text, false);
+            if let Some(e) = checked.errors.first() {
+                return Err(format!("invalid type '{text}': {}", e.message));
+            }
+            let file = Arc::new(SourceFile {
+                path: self.at.file.path.clone(),
+                lines: marionette_syntax::LineIndex::new(text),
+                text: text.clone(),
+                program: checked.program,
+            });
+            let Some(expr) = file.program.body.first() else {
+                return Err(format!("invalid type '{text}'"));
+            };
+            return self
+                .c
+                .eval_type(expr, self.at.scope, &file)
+                .map_err(|e| e.message);
+        }
+        self.values
+            .iter()
+            .find_map(|v| match v {
+                Value::Type(t) if crate::wire::to_data(v, false) == *ty => Some((**t).clone()),
+                _ => None,
+            })
+            .ok_or_else(|| "not a type of this call".to_string())
+    }
 }
 
 impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
@@ -517,5 +565,88 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
 
     fn warning(&mut self, text: String) {
         self.c.log("warning", text);
+    }
+
+    fn notice(&mut self, text: String) {
+        self.c.log("notice", text);
+    }
+
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<marionette_catalog::Data>,
+    ) -> Result<marionette_catalog::Data, String> {
+        let args = args.iter().map(crate::hiera::value_from_data).collect();
+        match self
+            .c
+            .call_function(name, args, None, self.at.scope, self.at.file, self.at.span)
+        {
+            Ok(v) => Ok(crate::wire::to_data(&v, false)),
+            Err(e) => {
+                let message = e.message.clone();
+                self.pending.get_or_insert(e);
+                Err(message)
+            }
+        }
+    }
+
+    fn variable(&mut self, name: &str) -> Option<marionette_catalog::Data> {
+        let name = name.trim_start_matches('$');
+        let (scope, name) = match name.strip_prefix("::") {
+            Some(n) => (self.c.top, n),
+            None => (self.at.scope, name),
+        };
+        self.c
+            .find_var(name, scope)
+            .map(|v| crate::wire::to_data(&v, false))
+    }
+
+    fn first_time(&mut self, key: &str) -> bool {
+        self.c.seen_keys.insert(key.to_string())
+    }
+
+    fn type_mismatch(
+        &mut self,
+        ty: &marionette_catalog::Data,
+        value: &marionette_catalog::Data,
+    ) -> Result<Option<String>, String> {
+        let ty = self.type_of(ty)?;
+        let value = self
+            .values
+            .iter()
+            .find(|v| crate::wire::to_data(v, false) == *value)
+            .cloned()
+            .unwrap_or_else(|| crate::hiera::value_from_data(value));
+        if ty.is_instance(&value) {
+            return Ok(None);
+        }
+        Ok(Some(crate::describe::value_mismatch("", &ty, &value)))
+    }
+
+    fn resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+    ) -> Option<Vec<(String, marionette_catalog::Data)>> {
+        let id = self.c.find(type_name, title)?;
+        Some(
+            self.c.resources[id]
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), crate::wire::to_data(v, false)))
+                .collect(),
+        )
+    }
+
+    fn module_path(&mut self, module: &str) -> Option<String> {
+        self.c
+            .env
+            .module_dir(module)
+            .map(|d| d.display().to_string())
+    }
+
+    fn stacktrace(&mut self) -> Vec<(String, u32)> {
+        let loc = self.c.location(self.at.file, self.at.span);
+        vec![(loc.file.clone(), loc.line), (loc.file, 0)]
     }
 }
