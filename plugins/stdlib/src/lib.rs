@@ -16,7 +16,6 @@
 
 use std::sync::Arc;
 
-mod abi;
 pub mod collections;
 pub mod compile;
 pub mod net;
@@ -25,7 +24,7 @@ pub mod serialize;
 pub mod strings;
 pub mod validate;
 
-pub use abi::{ExternalFunction, FunctionContext, NativeFunction};
+pub use marionette_eval::{ExternalFunction, FunctionContext, NativeFunction};
 
 /// Declares a [`NativeFunction`]: `native!("name", &["sig"], |args, cx| ...)`.
 macro_rules! native {
