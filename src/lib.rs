@@ -231,7 +231,22 @@ fn load_environment_at(
         .extensions
         .register(&mut environment)
         .map_err(failure)?;
+    if !options.no_bundled_functions {
+        register_bundled_functions(&mut environment).map_err(failure)?;
+    }
     Ok(environment)
+}
+
+/// Registers the function libraries linked into Marionette (puppetlabs-stdlib's
+/// functions, `marionette-stdlib`), after the plugins': a plugin's function of the same
+/// name wins.
+pub fn register_bundled_functions(environment: &mut eval::Environment) -> Result<(), String> {
+    for f in marionette_stdlib::functions() {
+        if !environment.functions.contains(f.name()) {
+            environment.functions.register(f)?;
+        }
+    }
+    Ok(())
 }
 
 /// What a node brings to a compile, from its facts, trusted data and server facts

@@ -20,7 +20,7 @@ commands:
           [--server-facts FILE] [--output FILE] [--stable-ids]
           [--legacy-node-matching] [--legacy-node-inheritance] [--legacy-import]
           [--strict-variables] [--strict-error] [--hiera-config FILE]
-          [--enc SCRIPT [--enc-timeout SECONDS]] [--plugin LIBRARY]...
+          [--enc SCRIPT [--enc-timeout SECONDS]] [--plugin LIBRARY]... [--no-stdlib]
       Compile NAME's catalog from the environment in DIR (its manifests/, modules/
       and environment.conf) and print it as Puppet 7 catalog JSON, or write it to
       FILE atomically. Notices and warnings go to stderr as Puppet prints them. On
@@ -50,6 +50,8 @@ commands:
                               classifier, functions); repeatable. Every library
                               in the directories of MARIONETTE_PLUGIN_PATH
                               (':'-separated) is loaded too
+      --no-stdlib             leave out the bundled puppetlabs-stdlib functions
+                              (pick, merge, validate_legacy, ...)
   lookup KEY... --env DIR --node NAME [--facts FILE] [--trusted FILE]
           [--hiera-config FILE] [--merge first|unique|hash|deep]
           [--knock-out-prefix P] [--sort-merged-arrays] [--merge-hash-arrays]
@@ -291,6 +293,7 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
             "--strict-hostname" => out.options.legacy_node_matching = false,
             "--strict-variables" => out.options.strict_variables = true,
             "--strict-error" => out.options.strict_error = true,
+            "--no-stdlib" => out.options.no_bundled_functions = true,
             "--legacy-node-inheritance" => out.options.legacy.node_inheritance = true,
             "--legacy-import" => out.options.legacy.import = true,
             "--merge" | "--default" | "--type" | "--knock-out-prefix" if lookup => {

@@ -72,6 +72,9 @@ pub struct CompileOptions {
     /// Hiera backends and functions beyond Puppet's own (plugins...): an environment
     /// setting, registered by whoever loads it (`marionette::load_environment`).
     pub extensions: crate::external::Extensions,
+    /// Leave out the function libraries the facade bundles (puppetlabs-stdlib's
+    /// functions): an environment setting, used by whoever loads it.
+    pub no_bundled_functions: bool,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).

@@ -91,13 +91,6 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         flatten_into(&c.args, &mut out);
         Ok(Value::array(out))
     }),
-    // `reverse($x)`: an array or string backwards (from stdlib; kept for manifests
-    // that rely on it).
-    builtin!("reverse", &["Variant[Array, String] arg"], |_, c| match c.arg(0) {
-        Value::Array(a) => Ok(Value::array(a.iter().rev().cloned().collect())),
-        Value::Str(s) => Ok(Value::str(s.chars().rev().collect::<String>())),
-        _ => Ok(Value::Undef),
-    }),
     // `compare(a, b)`: -1, 0 or 1; strings ignore case unless the third argument is
     // false.
     builtin!(
