@@ -63,6 +63,17 @@ pub fn functions() -> Vec<Arc<dyn ExternalFunction>> {
         .collect()
 }
 
+/// The plugin: stdlib's functions, for `Compiler::builder().plugin(...)`. The
+/// marionette binary links them in itself (`marionette::register_bundled_functions`).
+/// The library does not export itself for `--plugin`: the functions that need the
+/// compile ask `FunctionContext` for what the plugin ABI does not forward yet, and a
+/// second exported root module would clash with a plugin linked beside it.
+pub fn plugin() -> marionette_plugin_api::Plugin {
+    let mut p = marionette_plugin_api::Plugin::new("stdlib");
+    p.functions = functions();
+    p
+}
+
 /// The names of the functions, sorted.
 pub fn names() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = FAMILIES
