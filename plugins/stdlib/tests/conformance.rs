@@ -13,6 +13,6 @@ use std::path::Path;
 fn conformance_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let cases = support::cases(&root);
-    assert!(cases.len() >= 6, "the stdlib cases are there");
+    assert!(cases.len() >= 8, "the stdlib cases are there");
     support::check_cases(&cases, &support::options);
 }

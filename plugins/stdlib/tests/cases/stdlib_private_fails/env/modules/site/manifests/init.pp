@@ -1,0 +1,3 @@
+class site {
+  include site::inner
+}
