@@ -238,11 +238,14 @@ fn load_environment_at(
 }
 
 /// Registers the function libraries linked into Marionette (puppetlabs-stdlib's
-/// functions, `marionette-stdlib`), after the plugins': a plugin's function of the same
-/// name wins.
+/// functions, `marionette-stdlib`), after the plugins' (a plugin's function of the same
+/// name wins). As in Puppet, a module's function exists where a module on the
+/// modulepath ships its Ruby file: only those are registered.
 pub fn register_bundled_functions(environment: &mut eval::Environment) -> Result<(), String> {
     for f in marionette_stdlib::functions() {
-        if !environment.functions.contains(f.name()) {
+        if !environment.functions.contains(f.name())
+            && environment.ruby_function(f.name()).is_some()
+        {
             environment.functions.register(f)?;
         }
     }
