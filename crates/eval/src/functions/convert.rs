@@ -425,9 +425,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             other => Err(conversion_error("new_hash", other, "Hash")),
         },
         PType::Regexp(_) => match &first {
-            Value::Str(s) => Ok(Value::Regex(Arc::new(
-                Regex::new(s).map_err(EvalError::new)?,
-            ))),
+            Value::Str(s) => Ok(Value::Regex(Regex::shared(s).map_err(EvalError::new)?)),
             Value::Regex(_) => Ok(first.clone()),
             other => Err(conversion_error("new_float", other, "Regexp")),
         },
@@ -450,6 +448,17 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 _ => Vec::new(),
             };
             Ok(Value::Deferred(Arc::new(Deferred { name, arguments })))
+        }
+        // `Timestamp()`: now, as Puppet's `Timestamp.now` (the only input of a compile
+        // that is not a file, facts or settings).
+        PType::Timestamp if args.is_empty() => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            Ok(Value::Timestamp(Arc::new(Timestamp {
+                seconds: now.as_secs() as i64,
+                nanos: now.subsec_nanos(),
+            })))
         }
         PType::Timestamp => match &first {
             Value::Str(s) => Timestamp::parse(s)
