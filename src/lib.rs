@@ -238,11 +238,15 @@ fn load_environment_at(
 }
 
 /// Registers the function libraries linked into Marionette (puppetlabs-stdlib's
-/// functions, `marionette-stdlib`), after the plugins' (a plugin's function of the same
+/// functions, `marionette-stdlib`, and those of popular modules,
+/// `marionette-module-functions`), after the plugins' (a plugin's function of the same
 /// name wins). As in Puppet, a module's function exists where a module on the
 /// modulepath ships its Ruby file: only those are registered.
 pub fn register_bundled_functions(environment: &mut eval::Environment) -> Result<(), String> {
-    for f in marionette_stdlib::functions() {
+    let bundled = marionette_stdlib::functions()
+        .into_iter()
+        .chain(marionette_module_functions::functions());
+    for f in bundled {
         if !environment.functions.contains(f.name())
             && environment.ruby_function(f.name()).is_some()
         {
