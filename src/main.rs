@@ -50,8 +50,8 @@ commands:
                               classifier, functions); repeatable. Every library
                               in the directories of MARIONETTE_PLUGIN_PATH
                               (':'-separated) is loaded too
-      --no-stdlib             leave out the bundled puppetlabs-stdlib functions
-                              (pick, merge, validate_legacy, ...)
+      --no-stdlib             leave out the bundled module functions
+                              (pick, merge, mysql::password, ...)
   lookup KEY... --env DIR --node NAME [--facts FILE] [--trusted FILE]
           [--hiera-config FILE] [--merge first|unique|hash|deep]
           [--knock-out-prefix P] [--sort-merged-arrays] [--merge-hash-arrays]
