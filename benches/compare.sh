@@ -29,8 +29,15 @@ bin=$root/target/release/marionette
 
 # median of the numbers on stdin
 median() { python3 -c 'import sys,statistics; print(statistics.median(float(x) for x in sys.stdin.read().split()))'; }
-# `elapsed-seconds peak-KB` of a command, its output discarded
-measure() { /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }; cat "$work/time"; }
+# `elapsed-seconds peak-KB` of a command, its output discarded (GNU time for the
+# memory; its elapsed time has a 10 ms resolution, so the clock is read around it)
+measure() {
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$work/time" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+    end=$(date +%s%N)
+    printf '%s %s\n' "$(python3 -c "print(($end - $start) / 1e9)")" "$(cat "$work/time")"
+}
 # median elapsed and max peak RSS over $runs runs
 measure_runs() {
     local i
