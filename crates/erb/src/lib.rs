@@ -43,6 +43,16 @@ pub trait Host {
     fn variables(&mut self) -> Vec<(String, Value)>;
     /// `scope[name]` / `scope.lookupvar(name)`.
     fn lookupvar(&mut self, name: &str) -> Result<Value, HostError>;
+    /// `scope.setvar(name, value)`: binds a variable of the scope to this very Ruby
+    /// value (later lookups in the compile give the same, mutable, object). The
+    /// default refuses, as a scope that cannot hold variables.
+    fn setvar(&mut self, name: &str, value: Value) -> Result<Value, HostError> {
+        let _ = value;
+        Err(HostError::new(
+            "Puppet::ParseError",
+            format!("Cannot assign variable '${name}' from this template"),
+        ))
+    }
     /// `scope.call_function(name, args)` and `scope.function_name(args)`.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, HostError>;
     /// Puppet's log methods (`warning("...")` in a template).
@@ -194,6 +204,18 @@ mod tests {
         );
         let err = render("<%= [1].tap { |a| a << a }.flatten %>", &mut NoScope).unwrap_err();
         assert_eq!(err.message, "tried to flatten recursive array");
+    }
+
+    #[test]
+    fn setvar_checks_its_name_and_defers_to_the_host() {
+        let out = render(
+            "<%= scope.setvar(1, 2) rescue $!.message %>|<%= scope.setvar('x', {}) rescue $!.class %>",
+            &mut NoScope,
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok("Scope variable name 1 is a Integer, not a string|Puppet::ParseError")
+        );
     }
 
     #[test]

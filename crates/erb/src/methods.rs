@@ -589,6 +589,7 @@ pub(crate) fn responds_to(v: &Value, name: &str) -> bool {
         Value::Scope => &[
             "lookupvar",
             "[]",
+            "setvar",
             "call_function",
             "to_hash",
             "include?",
@@ -1375,25 +1376,38 @@ fn scope_lookup(it: &mut Interp<'_>, name: &str, line: u32) -> R {
         .map_err(|e| err(&e.class, e.message, line))
 }
 
+/// A variable name given to the scope: Puppet wants a String.
+fn var_name(v: &Value, line: u32) -> Result<String, Flow> {
+    match v {
+        Value::Str(s) => Ok(s.borrow().clone()),
+        other => Err(err(
+            "Puppet::ParseError",
+            format!(
+                "Scope variable name {} is a {}, not a string",
+                other.inspect(),
+                other.class_name()
+            ),
+            line,
+        )),
+    }
+}
+
 fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) -> R {
     match name {
         "lookupvar" | "[]" => {
             arity(name, &args, 1, 2, line)?;
-            match &args[0] {
-                Value::Str(s) => {
-                    let s = s.borrow().clone();
-                    scope_lookup(it, &s, line)
-                }
-                other => Err(err(
-                    "Puppet::ParseError",
-                    format!(
-                        "Scope variable name {} is a {}, not a string",
-                        other.inspect(),
-                        other.class_name()
-                    ),
-                    line,
-                )),
-            }
+            let var = var_name(&args[0], line)?;
+            scope_lookup(it, &var, line)
+        }
+        "setvar" => {
+            // Puppet's `Scope#setvar(name, value, options = {})`.
+            arity(name, &args, 2, 3, line)?;
+            let mut args = args.into_iter();
+            let var = var_name(&args.next().unwrap_or(Value::Nil), line)?;
+            let value = args.next().unwrap_or(Value::Nil);
+            it.host
+                .setvar(&var, value)
+                .map_err(|e| err(&e.class, e.message, line))
         }
         "include?" | "exist?" => {
             arity(name, &args, 1, 1, line)?;

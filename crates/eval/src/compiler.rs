@@ -265,6 +265,8 @@ pub struct Compiler<'e> {
     param_guards: Vec<ParamGuard>,
     /// This compile's Hiera lookups (caches, recursion guard), made on first use.
     pub(crate) lookup_session: Option<marionette_lookup::Session<'e>>,
+    /// The Ruby objects ERB templates bound with `scope.setvar`, by scope and name.
+    pub(crate) ruby_vars: crate::functions::erb::RubyVars,
 }
 
 /// The deepest nesting of evaluation (expressions, calls, classes) allowed.
@@ -379,6 +381,7 @@ impl<'e> Compiler<'e> {
             top: 0,
             param_guards: Vec::new(),
             lookup_session: None,
+            ruby_vars: Default::default(),
         }
     }
 

@@ -591,9 +591,17 @@ impl<'e> Compiler<'e> {
     }
 
     pub(crate) fn find_var(&self, name: &str, scope: ScopeId) -> Option<Value> {
+        let (home, var) = self.var_home(name, scope)?;
+        self.scopes[home].vars.get(var).cloned()
+    }
+
+    /// The scope that binds the variable `name` (plain or qualified) as seen from
+    /// `scope`, and the variable's name there.
+    pub(crate) fn var_home<'n>(&self, name: &'n str, scope: ScopeId) -> Option<(ScopeId, &'n str)> {
+        let binds = |s: ScopeId, var: &str| self.scopes[s].vars.contains_key(var);
         if let Some(stripped) = name.strip_prefix("::") {
             if !stripped.contains("::") {
-                return self.scopes[self.top].vars.get(stripped).cloned();
+                return binds(self.top, stripped).then_some((self.top, stripped));
             }
         }
         let name = name.trim_start_matches("::");
@@ -601,8 +609,8 @@ impl<'e> Compiler<'e> {
             // The class's own variables, then those of the classes it inherits.
             let mut s = Some(*self.class_scopes.get(&class.to_lowercase())?);
             while let Some(cur) = s {
-                if let Some(v) = self.scopes[cur].vars.get(var) {
-                    return Some(v.clone());
+                if binds(cur, var) {
+                    return Some((cur, var));
                 }
                 s = self.scopes[cur].inherited;
             }
@@ -610,8 +618,8 @@ impl<'e> Compiler<'e> {
         }
         let mut s = Some(scope);
         while let Some(cur) = s {
-            if let Some(v) = self.scopes[cur].vars.get(name) {
-                return Some(v.clone());
+            if binds(cur, name) {
+                return Some((cur, name));
             }
             s = self.next_lookup_scope(cur);
         }

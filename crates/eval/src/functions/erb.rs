@@ -4,6 +4,11 @@
 //! `scope[...]`/`scope.lookupvar` read variables (qualified names too), and
 //! `scope.call_function`/`scope.function_x` call Puppet functions. Values cross as
 //! Puppet's runtime passes them to Ruby (undef is nil, `default` is `:default`).
+//!
+//! `scope.setvar(name, value)` binds a variable of the calling scope to a Ruby object:
+//! the Compiler keeps that object ([`RubyVars`]) beside the Puppet variable, template
+//! lookups give the object itself (so a nested template sees what another one put in
+//! a Hash), and the Puppet variable is refreshed from it after each template.
 
 use super::{builtin, Builtin, Call};
 use crate::compiler::{Compiler, ScopeId};
@@ -13,7 +18,11 @@ use crate::eval::EvalResult;
 use crate::value::{Regex, Value, ValueMap};
 use marionette_erb as erb;
 use marionette_syntax::model::Span;
+use std::collections::HashMap;
 use std::sync::Arc;
+
+/// The Ruby objects templates bound with `scope.setvar`, by scope and variable name.
+pub(crate) type RubyVars = HashMap<(ScopeId, String), erb::Value>;
 
 pub(super) const FUNCTIONS: &[Builtin] = &[
     // `template('mod/a.erb', 'mod/b.erb')`: the templates rendered and concatenated.
@@ -80,7 +89,18 @@ fn render(
         call_file: call.file.clone(),
         span: call.span,
     };
-    template.render(&mut host).map_err(Failure::Ruby)
+    let rendered = template.render(&mut host).map_err(Failure::Ruby);
+    sync_ruby_vars(c);
+    rendered
+}
+
+/// Gives the Puppet variables bound with `scope.setvar` their Ruby objects' current
+/// values (a template may have changed them since).
+fn sync_ruby_vars(c: &mut Compiler<'_>) {
+    for ((scope, name), v) in &c.ruby_vars {
+        let value = from_ruby(v).unwrap_or(Value::Undef);
+        c.scopes[*scope].vars.insert(name.clone(), value);
+    }
 }
 
 /// The calling scope as templates see it.
@@ -92,6 +112,13 @@ struct Scope<'a, 'e> {
     span: Span,
 }
 
+impl Scope<'_, '_> {
+    /// The Ruby object a template bound to the variable `name` of scope `id`.
+    fn ruby_var(&self, id: ScopeId, name: &str) -> Option<erb::Value> {
+        self.c.ruby_vars.get(&(id, name.to_string())).cloned()
+    }
+}
+
 impl erb::Host for Scope<'_, '_> {
     fn variables(&mut self) -> Vec<(String, erb::Value)> {
         // Outer scopes first, so that inner ones override them.
@@ -101,24 +128,32 @@ impl erb::Host for Scope<'_, '_> {
             chain.push(next);
             cur = next;
         }
-        let mut vars: indexmap::IndexMap<String, Value> = indexmap::IndexMap::new();
+        let mut vars: indexmap::IndexMap<String, (ScopeId, Value)> = indexmap::IndexMap::new();
         for id in chain.into_iter().rev() {
             let mut names: Vec<(&String, &Value)> = self.c.scopes[id].vars.iter().collect();
             names.sort_by(|a, b| a.0.cmp(b.0));
             for (k, v) in names {
-                vars.insert(k.clone(), v.clone());
+                vars.insert(k.clone(), (id, v.clone()));
             }
         }
         vars.into_iter()
-            .filter(|(_, v)| !matches!(v, Value::Undef))
-            .map(|(k, v)| (k, to_ruby(&v)))
+            .filter_map(|(k, (id, v))| match self.ruby_var(id, &k) {
+                Some(object) => Some((k, object)),
+                None if matches!(v, Value::Undef) => None,
+                None => Some((k, to_ruby(&v))),
+            })
             .collect()
     }
 
     fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
-        let found = self.c.find_var(name, self.scope);
+        let found = self
+            .c
+            .var_home(name, self.scope)
+            .map(|(home, var)| (home, var.to_string()));
         match found {
-            Some(v) => Ok(to_ruby(&v)),
+            Some((home, var)) => Ok(self
+                .ruby_var(home, &var)
+                .unwrap_or_else(|| to_ruby(&self.c.scopes[home].vars[&var]))),
             None => {
                 let plain = name.trim_start_matches("::");
                 let builtin = matches!(plain, "module_name" | "caller_module_name")
@@ -145,11 +180,38 @@ impl erb::Host for Scope<'_, '_> {
         }
     }
 
+    fn setvar(&mut self, name: &str, value: erb::Value) -> Result<erb::Value, erb::HostError> {
+        let fail = |m: String| Err(erb::HostError::new("Puppet::ParseError", m));
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return fail(format!(
+                "Cannot assign to a numeric match result variable '${name}'"
+            ));
+        }
+        if matches!(name, "trusted" | "facts" | "server_facts") {
+            return fail(format!(
+                "Attempt to assign to a reserved variable name: '{name}'"
+            ));
+        }
+        if self.c.scopes[self.scope].vars.contains_key(name) {
+            return fail(format!("Cannot reassign variable '${name}'"));
+        }
+        let puppet = from_ruby(&value).unwrap_or(Value::Undef);
+        self.c.scopes[self.scope]
+            .vars
+            .insert(name.to_string(), puppet);
+        self.c
+            .ruby_vars
+            .insert((self.scope, name.to_string()), value.clone());
+        Ok(value)
+    }
+
     fn call_function(
         &mut self,
         name: &str,
         args: Vec<erb::Value>,
     ) -> Result<erb::Value, erb::HostError> {
+        // Puppet code the function runs sees what the template did to its objects.
+        sync_ruby_vars(self.c);
         let mut puppet_args = Vec::with_capacity(args.len());
         for a in &args {
             puppet_args.push(from_ruby(a).map_err(|m| erb::HostError::new("ArgumentError", m))?);

@@ -31,7 +31,7 @@ mod catalog;
 mod collections;
 mod convert;
 mod digest;
-mod erb;
+pub(crate) mod erb;
 mod files;
 mod iterate;
 mod log;

@@ -1,0 +1,2 @@
+include m
+m::item { ['a', 'b']: }
