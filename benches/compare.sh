@@ -71,7 +71,7 @@ for scenario in "${scenarios[@]}"; do
         read -r p_cold p_mem < <(measure_runs "$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --out "$work/p.json")
         read -r m_cold m_mem < <(measure_runs "$bin" compile --env "$env_dir" --node "$node" --facts "$f" --stable-ids --output "$work/m.json")
         resources=$(python3 -c "import json; print(len(json.load(open('$work/m.json'))['resources']))")
-        p_warm=$("$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --repeat "$repeat" --out /dev/null 2>&1 |
+        p_warm=$("$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --repeat "$repeat" --out "$work/p-warm.json" 2>&1 |
             sed -n 's/^compile_seconds_warm_median: //p')
         m_warm=$(MARIONETTE_BENCH_SCENARIO=$scenario cargo bench --quiet --bench compile -- --noplot "compile/evaluate/$node\$" >/dev/null 2>&1 &&
             python3 -c "import json; print(json.load(open('$root/target/criterion/compile/evaluate_$node/new/estimates.json'))['median']['point_estimate'] / 1e9)")

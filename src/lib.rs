@@ -458,9 +458,18 @@ pub fn random_uuid() -> String {
 }
 
 /// Writes a file so that readers see the old content or the new, never a part: a
-/// temporary file in the same directory, then a rename.
+/// temporary file in the same directory, then a rename. A path that is a device or a
+/// pipe is written directly.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    // A device or a pipe (`--output /dev/null`, `/dev/stdout`) is written to, never
+    // replaced: a rename would put a regular file in its place.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)?
+            .write_all(bytes);
+    }
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
