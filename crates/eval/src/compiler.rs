@@ -27,7 +27,7 @@ use marionette_syntax::model::{ClassDef, DefineDef, EdgeOp, NodeDef, NodeMatcher
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-pub(crate) use resources::{OverrideParam, PendingOverride};
+pub(crate) use resources::{OverrideParam, PendingOverride, ResTitle};
 
 pub type ScopeId = usize;
 pub type ResId = usize;
@@ -177,6 +177,10 @@ pub(crate) struct Res {
     pub evaluated: bool,
     /// Set for classes: the class's own scope.
     pub class_scope: Option<ScopeId>,
+    /// False when the title was not a String (an Integer key of `create_resources`'
+    /// hash): Puppet then neither tags the resource with its title nor leaves the
+    /// namevar, set from the title, out of the catalog.
+    pub title_is_string: bool,
 }
 
 /// A collector query, its operands evaluated when the collector was created (as
@@ -519,6 +523,7 @@ impl<'e> Compiler<'e> {
             container: None,
             evaluated: true,
             class_scope: None,
+            title_is_string: true,
         }
     }
 

@@ -564,7 +564,11 @@ impl Compiler<'_> {
             copy.insert(k, v);
         }
         copy.into_iter()
-            .filter(|(k, v)| !(k == namevar && matches!(v, Value::Str(s) if **s == *r.title)))
+            .filter(|(k, v)| {
+                !(r.title_is_string
+                    && k == namevar
+                    && matches!(v, Value::Str(s) if **s == *r.title))
+            })
             .collect()
     }
 }

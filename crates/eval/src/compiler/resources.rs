@@ -40,19 +40,36 @@ pub(crate) struct PendingOverride {
     pub line: u32,
 }
 
+/// A resource's title as declared: its text, and whether it was a String (titles
+/// from resource expressions are; `create_resources` keys may be Integers).
+pub(crate) struct ResTitle {
+    pub text: String,
+    pub is_string: bool,
+}
+
+impl From<String> for ResTitle {
+    fn from(text: String) -> ResTitle {
+        ResTitle {
+            text,
+            is_string: true,
+        }
+    }
+}
+
 impl<'e> Compiler<'e> {
     /// Declares one instance of a built-in or defined resource type.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn declare_resource(
         &mut self,
         rtype: &str,
-        title: String,
+        title: impl Into<ResTitle>,
         params: IndexMap<String, Value>,
         scope: ScopeId,
         file: &Arc<SourceFile>,
         span: Span,
         form: ResourceForm,
     ) -> Result<ResId, EvalError> {
+        let title: ResTitle = title.into();
         let lower = rtype.trim_start_matches("::").to_lowercase();
         let type_name = capitalize_segments(&lower);
         let (kind, wire_kind) = if let Some(t) = crate::restype::builtin(&lower) {
@@ -70,7 +87,7 @@ impl<'e> Compiler<'e> {
         let is_define = matches!(kind, ResKind::Define(..));
         let mut res = Res {
             rtype: type_name,
-            title,
+            title: title.text,
             params,
             param_sources: HashMap::new(),
             param_lines: HashMap::new(),
@@ -86,6 +103,7 @@ impl<'e> Compiler<'e> {
             scope,
             container: None,
             class_scope: None,
+            title_is_string: title.is_string,
         };
         self.add_defaults(&mut res, scope);
         self.init_tags(&mut res)?;
@@ -193,7 +211,7 @@ impl<'e> Compiler<'e> {
     pub(crate) fn init_tags(&self, res: &mut Res) -> Result<(), EvalError> {
         let mut tags = Vec::new();
         tag_with_segments(&res.rtype, &mut tags);
-        if is_valid_tag(&res.title) {
+        if res.title_is_string && is_valid_tag(&res.title) {
             tag_with_segments(&res.title, &mut tags);
         }
         if let Some(tag) = res.params.get("tag") {

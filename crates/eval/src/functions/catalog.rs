@@ -291,7 +291,10 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         } else {
             c.declare_resource(
                 &rtype,
-                title.to_string(),
+                crate::compiler::ResTitle {
+                    text: title.to_string(),
+                    is_string: matches!(title, Value::Str(_)),
+                },
                 p,
                 call.scope,
                 call.file,
