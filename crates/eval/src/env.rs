@@ -109,8 +109,6 @@ struct Registry {
     origins: HashMap<(DefKind, String), (String, u32)>,
     /// Ruby resource types of modules, by name, once looked for.
     ruby_types: HashMap<String, Option<Arc<ResourceType>>>,
-    /// Whether a module ships a Ruby function, by name, once looked for.
-    ruby_functions: HashMap<String, bool>,
 }
 
 /// The kinds of definition whose names must not clash.
@@ -533,34 +531,6 @@ impl Environment {
             .unwrap()
             .ruby_types
             .insert(name.to_string(), found.clone());
-        found
-    }
-
-    /// Whether a module on the modulepath ships a Ruby function of this name
-    /// (`lib/puppet/functions/<name>.rb`, `a::b` in `a/b.rb`).
-    pub fn has_ruby_function(&self, name: &str) -> bool {
-        let key = name.trim_start_matches("::").to_lowercase();
-        if let Some(&found) = self.registry.lock().unwrap().ruby_functions.get(&key) {
-            return found;
-        }
-        let valid = !key.is_empty()
-            && key.split("::").all(|s| {
-                !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-            });
-        let relative = format!("lib/puppet/functions/{}.rb", key.replace("::", "/"));
-        let found = valid
-            && self.modulepath.iter().any(|dir| {
-                self.sources
-                    .list(dir)
-                    .unwrap_or_default()
-                    .iter()
-                    .any(|module| self.sources.is_file(&module.join(&relative)))
-            });
-        self.registry
-            .lock()
-            .unwrap()
-            .ruby_functions
-            .insert(key, found);
         found
     }
 

@@ -38,7 +38,6 @@ mod log;
 mod lookup;
 mod numeric;
 pub(crate) mod signature;
-mod stdlib;
 mod strings;
 
 pub(crate) use convert::new_value;
@@ -211,13 +210,6 @@ pub(crate) fn is_builtin(name: &str) -> bool {
     registry().contains_key(name)
 }
 
-/// Functions modules write in Ruby, done in Rust: each exists only in an environment
-/// where a module ships its Ruby file.
-fn module_registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| registry_of(&[stdlib::FUNCTIONS]))
-}
-
 fn registry_of(families: &[&[Builtin]]) -> Registry {
     let mut map = HashMap::new();
     for family in families {
@@ -265,12 +257,7 @@ impl<'e> Compiler<'e> {
             scope,
             file: file.clone(),
         });
-        let native = registry().get(name).or_else(|| {
-            module_registry()
-                .get(name)
-                .filter(|_| self.env.has_ruby_function(name))
-        });
-        if let Some((sigs, imp)) = native {
+        if let Some((sigs, imp)) = registry().get(name) {
             let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
             let mut call = Call {
