@@ -145,6 +145,8 @@ pub struct Environment {
     /// compile.
     pub strict_error: bool,
     pub(crate) hiera: std::sync::OnceLock<marionette_lookup::Hiera>,
+    /// The modules' Ruby functions, indexed on first use ([`Environment::ruby_function`]).
+    ruby_functions: std::sync::OnceLock<HashMap<String, (String, PathBuf)>>,
     registry: Mutex<Registry>,
 }
 
@@ -232,6 +234,7 @@ impl Environment {
             functions: Default::default(),
             strict_error: false,
             hiera: std::sync::OnceLock::new(),
+            ruby_functions: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
         };
         let mut files = Vec::new();
@@ -535,33 +538,74 @@ impl Environment {
     }
 
     /// The module and file of a Ruby function of this name on the modulepath
-    /// (`<module>/lib/puppet/functions/<ns>/<name>.rb` for `ns::name`; for a plain name
-    /// `lib/puppet/functions/<name>.rb` or the 3.x `lib/puppet/parser/functions/<name>.rb`
-    /// of any module), first module first.
+    /// (`<module>/lib/puppet/functions/<ns>/<name>.rb` for `ns::name`, in the module
+    /// named `ns`; for a plain name `lib/puppet/functions/<name>.rb` or the 3.x
+    /// `lib/puppet/parser/functions/<name>.rb` of any module), first module first.
     pub fn ruby_function(&self, name: &str) -> Option<(String, PathBuf)> {
         let name = name.trim_start_matches("::");
-        if let Some((ns, rest)) = name.split_once("::") {
-            let dir = self.module_dir(ns)?;
-            let file = dir
-                .join("lib/puppet/functions")
-                .join(ns)
-                .join(format!("{}.rb", rest.replace("::", "/")));
-            return self.sources.is_file(&file).then(|| (ns.to_string(), file));
-        }
+        self.ruby_functions
+            .get_or_init(|| self.index_ruby_functions())
+            .get(name)
+            .cloned()
+    }
+
+    /// Every Ruby function the modules ship, by name, found by listing each module's
+    /// function directories once (the loader is asked for every bundled function when
+    /// an environment is loaded; a path test per name and module cost tens of
+    /// thousands of `stat` calls on a large modulepath).
+    fn index_ruby_functions(&self) -> HashMap<String, (String, PathBuf)> {
+        let mut index = HashMap::new();
+        let mut seen_modules = std::collections::HashSet::new();
         for dir in &self.modulepath {
             let mut modules = self.sources.list(dir).unwrap_or_default();
             modules.sort();
             for module in modules {
+                let Some(module_name) =
+                    module.file_name().map(|n| n.to_string_lossy().into_owned())
+                else {
+                    continue;
+                };
+                // The first module of a name hides later ones (`module_dir`).
+                let first = seen_modules.insert(module_name.clone());
                 for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
-                    let file = module.join(sub).join(format!("{name}.rb"));
-                    if self.sources.is_file(&file) {
-                        let m = module.file_name()?.to_string_lossy().into_owned();
-                        return Some((m, file));
+                    let base = module.join(sub);
+                    for file in self.sources.list(&base).unwrap_or_default() {
+                        let Some(stem) = ruby_file_stem(&file) else {
+                            continue;
+                        };
+                        index
+                            .entry(stem.to_string())
+                            .or_insert_with(|| (module_name.clone(), file.clone()));
                     }
+                }
+                // `ns::name` lives in the module named `ns`, under its namespace.
+                let ns_dir = module.join("lib/puppet/functions").join(&module_name);
+                if first && self.sources.is_dir(&ns_dir) {
+                    self.index_namespace(&ns_dir, &module_name, &module_name, &mut index);
                 }
             }
         }
-        None
+        index
+    }
+
+    fn index_namespace(
+        &self,
+        dir: &Path,
+        prefix: &str,
+        module: &str,
+        index: &mut HashMap<String, (String, PathBuf)>,
+    ) {
+        for entry in self.sources.list(dir).unwrap_or_default() {
+            if let Some(stem) = ruby_file_stem(&entry) {
+                index
+                    .entry(format!("{prefix}::{stem}"))
+                    .or_insert_with(|| (module.to_string(), entry.clone()));
+            } else if self.sources.is_dir(&entry) {
+                if let Some(sub) = entry.file_name().and_then(|n| n.to_str()) {
+                    self.index_namespace(&entry, &format!("{prefix}::{sub}"), module, index);
+                }
+            }
+        }
     }
 
     /// Whether a module has a provider for the type (`lib/puppet/provider/<name>/*.rb`).
@@ -761,4 +805,9 @@ fn wildcard(pattern: &str, name: &str) -> bool {
                 .any(|i| wildcard(rest, &tail[i..]))
         }
     }
+}
+
+/// `name` for a `name.rb` file.
+fn ruby_file_stem(path: &Path) -> Option<&str> {
+    path.file_name()?.to_str()?.strip_suffix(".rb")
 }
