@@ -142,5 +142,6 @@ pub enum Data {
     },
 }
 
+pub mod base64;
 pub mod ruby;
 pub mod wire;

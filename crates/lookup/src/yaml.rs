@@ -533,7 +533,8 @@ fn scalar(
     match tag {
         "!binary" | "tag:yaml.org,2002:binary" => {
             // FIXME: Ruby gets a binary string; bytes that are not UTF-8 are replaced here.
-            let bytes = base64_decode(value);
+            // Ruby's lenient `unpack('m')`: characters outside the alphabet are skipped.
+            let bytes = marionette_catalog::base64::decode(value, false).unwrap_or_default();
             Ok(Scalar::Data(Data::String(
                 String::from_utf8_lossy(&bytes).into_owned(),
             )))
@@ -633,33 +634,6 @@ fn underscored(s: &str, digit: impl Fn(char) -> bool) -> Option<String> {
 fn ruby_inspect(s: &str) -> String {
     let mut out = String::new();
     marionette_catalog::ruby::inspect_str(s, &mut out);
-    out
-}
-
-/// Ruby's lenient `unpack('m')`: characters outside the alphabet are skipped and `=`
-/// ends the data.
-fn base64_decode(s: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut acc: u32 = 0;
-    let mut bits = 0;
-    for c in s.chars() {
-        let v = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '+' => 62,
-            '/' => 63,
-            '=' => break,
-            _ => continue,
-        };
-        acc = (acc << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
     out
 }
 

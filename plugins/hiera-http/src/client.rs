@@ -225,7 +225,7 @@ fn request_text(request: &Request<'_>) -> Result<String, String> {
     if let Some((user, password)) = request.basic_auth {
         text.push_str(&format!(
             "Authorization: Basic {}\r\n",
-            base64(format!("{user}:{password}").as_bytes())
+            marionette_catalog::base64::encode(format!("{user}:{password}").as_bytes())
         ));
     }
     for (name, value) in request.headers {
@@ -349,26 +349,6 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
 
-/// Base64 (RFC 4648, padded), for the `Authorization` header.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for group in bytes.chunks(3) {
-        let n = group
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= group.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,7 +413,10 @@ mod tests {
             ("foo", "Zm9v"),
             ("foob", "Zm9vYg=="),
         ] {
-            assert_eq!(base64(plain.as_bytes()), encoded);
+            assert_eq!(
+                marionette_catalog::base64::encode(plain.as_bytes()),
+                encoded
+            );
         }
     }
 
