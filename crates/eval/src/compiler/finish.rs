@@ -535,9 +535,13 @@ impl Compiler<'_> {
     /// the namevar when it equals the title. (The scaffolding, `Stage[main]` and
     /// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
     fn catalog_params(&self, r: &Res) -> Vec<(String, Value)> {
-        let own = r.params.iter().filter(|(_, v)| !v.is_undef());
+        let own = r
+            .params
+            .iter()
+            .filter(|(_, v)| !v.is_undef())
+            .map(|(k, v)| (k, flatten_for_catalog(k, v)));
         if r.file.is_none() {
-            return own.map(|(k, v)| (k.clone(), v.clone())).collect();
+            return own.map(|(k, v)| (k.clone(), v)).collect();
         }
         let (parsed, namevar, rename) = match &r.kind {
             ResKind::Builtin(t) => {
@@ -552,7 +556,7 @@ impl Compiler<'_> {
             .map(|(k, v)| (k, Value::str(v.as_str())))
             .collect();
         for (k, v) in own {
-            hash.insert(k.clone(), v.clone());
+            hash.insert(k.clone(), v);
         }
         let mut copy: IndexMap<String, Value> = IndexMap::new();
         for (k, v) in hash {
@@ -570,6 +574,33 @@ impl Compiler<'_> {
                     && matches!(v, Value::Str(s) if **s == *r.title))
             })
             .collect()
+    }
+}
+
+/// A parameter's value as Puppet's copy of the resource has it: a relationship
+/// metaparameter's Array flattened without undef (`Parser::Resource#to_hash`), and any
+/// Array holding a resource reference at any depth flattened (`Puppet::Resource.new`).
+fn flatten_for_catalog(name: &str, v: &Value) -> Value {
+    let Value::Array(items) = v else {
+        return v.clone();
+    };
+    let relationship = matches!(name, "before" | "require" | "notify" | "subscribe");
+    let mut flat = Vec::new();
+    items.iter().for_each(|i| flatten_refs(i, &mut flat));
+    if relationship {
+        flat.retain(|i| !i.is_undef());
+        return Value::array(flat);
+    }
+    let is_ref = |i: &Value| {
+        matches!(i, Value::Type(t) if matches!(
+            t.resolved(),
+            PType::Resource { title: Some(_), .. } | PType::Class(Some(_))
+        ))
+    };
+    if flat.iter().any(is_ref) {
+        Value::array(flat)
+    } else {
+        v.clone()
     }
 }
 
