@@ -71,28 +71,26 @@ pub fn parse_source(path: impl Into<PathBuf>, text: String) -> ParsedFile {
 pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
+    let root = std::fs::metadata(dir)?;
+    seen.insert(file_id(dir, &root)?);
+    let mut stack = vec![(dir.to_path_buf(), device(&root))];
+    while let Some((dir, dev)) = stack.pop() {
         let mut entries: Vec<_> = std::fs::read_dir(&dir)?.collect::<Result<_, _>>()?;
         entries.sort_by_key(|e| e.file_name());
         for entry in entries {
             let path = entry.path();
-            let meta = match std::fs::metadata(&path) {
-                Ok(meta) => meta,
-                Err(_) => continue, // dangling link
-            };
-            // A file or directory is known by its device and inode (symbolic links make
-            // the same one appear under several paths); cheaper than canonicalizing.
-            let id = file_id(&path, &meta)?;
-            if meta.is_dir() {
-                if seen.insert(id) {
-                    stack.push(path);
-                }
-            } else if matches!(
+            let is_source = matches!(
                 path.extension().and_then(|e| e.to_str()),
                 Some("pp" | "epp")
-            ) && seen.insert(id)
-            {
+            );
+            let Some((is_dir, id, dev)) = entry_id(&entry, &path, dev, is_source)? else {
+                continue;
+            };
+            if is_dir {
+                if seen.insert(id) {
+                    stack.push((path, dev));
+                }
+            } else if is_source && seen.insert(id) {
                 out.push(path);
             }
         }
@@ -101,15 +99,58 @@ pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// Whether a directory entry is a directory, its identity and its device, or `None`
+/// for what the walk skips (a dangling link; on Unix, a plain file that is not a
+/// source). A file or directory is known by its device and inode, since symbolic links
+/// make the same one appear under several paths; on Unix the entry's own type and inode
+/// come with the directory listing, so only links cost a `stat`.
+fn entry_id(
+    entry: &std::fs::DirEntry,
+    path: &Path,
+    parent_dev: u64,
+    is_source: bool,
+) -> std::io::Result<Option<(bool, FileId, u64)>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirEntryExt;
+        let kind = entry.file_type()?;
+        if !kind.is_symlink() {
+            if !kind.is_dir() && !is_source {
+                return Ok(None);
+            }
+            let id = (parent_dev, entry.ino(), PathBuf::new());
+            return Ok(Some((kind.is_dir(), id, parent_dev)));
+        }
+    }
+    let _ = (entry, parent_dev, is_source);
+    match std::fs::metadata(path) {
+        Ok(meta) => Ok(Some((meta.is_dir(), file_id(path, &meta)?, device(&meta)))),
+        Err(_) => Ok(None), // dangling link
+    }
+}
+
+/// A file's identity: device and inode on Unix, the canonical path elsewhere.
+type FileId = (u64, u64, PathBuf);
+
 #[cfg(unix)]
-fn file_id(_path: &Path, meta: &std::fs::Metadata) -> std::io::Result<(u64, u64, PathBuf)> {
+fn file_id(_path: &Path, meta: &std::fs::Metadata) -> std::io::Result<FileId> {
     use std::os::unix::fs::MetadataExt;
     Ok((meta.dev(), meta.ino(), PathBuf::new()))
 }
 
 #[cfg(not(unix))]
-fn file_id(path: &Path, _meta: &std::fs::Metadata) -> std::io::Result<(u64, u64, PathBuf)> {
+fn file_id(path: &Path, _meta: &std::fs::Metadata) -> std::io::Result<FileId> {
     Ok((0, 0, std::fs::canonicalize(path)?))
+}
+
+#[cfg(unix)]
+fn device(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::dev(meta)
+}
+
+#[cfg(not(unix))]
+fn device(_meta: &std::fs::Metadata) -> u64 {
+    0
 }
 
 /// A failed compile: Puppet's message (with location and node) and the log so far.
@@ -489,4 +530,38 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::source_files;
+    use std::os::unix::fs::symlink;
+
+    /// The walk follows links, sees each real file once (a loop of links ends), skips
+    /// dangling links and files that are not sources, and sorts what it finds.
+    #[test]
+    fn source_files_follows_links_once() {
+        let root = std::env::temp_dir().join(format!("marionette-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let m = root.join("modules/a/manifests");
+        std::fs::create_dir_all(&m).unwrap();
+        std::fs::write(m.join("init.pp"), "class a {}").unwrap();
+        std::fs::write(m.join("b.epp"), "").unwrap();
+        std::fs::write(m.join("notes.txt"), "").unwrap();
+        symlink(&m, root.join("modules/a/again")).unwrap(); // the same directory
+        symlink(&root, root.join("modules/loop")).unwrap(); // a cycle
+        symlink(m.join("init.pp"), root.join("alias.pp")).unwrap(); // the same file
+        symlink(root.join("missing"), root.join("dangling.pp")).unwrap();
+        let found = source_files(&root).unwrap();
+        let mut real: Vec<_> = found
+            .iter()
+            .map(|p| std::fs::canonicalize(p).unwrap())
+            .collect();
+        real.sort();
+        let root = std::fs::canonicalize(&root).unwrap();
+        let m = root.join("modules/a/manifests");
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(real, [m.join("b.epp"), m.join("init.pp")], "{found:?}");
+        assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+    }
 }
