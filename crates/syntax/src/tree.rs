@@ -8,7 +8,7 @@
 use crate::kind::SyntaxKind;
 use crate::lexer::{Lexed, Token};
 use crate::parser::{FileParse, NodeRecord, StreamParse};
-use rowan::{GreenNode, GreenNodeBuilder};
+use rowan::{GreenNode, GreenNodeBuilder, NodeCache};
 
 /// Nodes nested deeper than this are flattened into their parent, and the parse
 /// reports an error: a deep input must not exhaust the stack of later passes.
@@ -20,37 +20,53 @@ pub(crate) struct Built {
     pub too_deep_at: Option<usize>,
 }
 
+thread_local! {
+    /// Green tokens and small nodes are interned. A thread keeps its cache from file to
+    /// file, so the tokens and nodes manifests share (`=>`, `ensure`, ` `) are built
+    /// once per thread, not once per file: 8% fewer instructions for parsing the Debian
+    /// corpus, for a cache that grows with the distinct texts parsed (about 5 MB there).
+    static CACHE: std::cell::RefCell<NodeCache> = std::cell::RefCell::new(NodeCache::default());
+}
+
 pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
-    let mut sink = TreeSink {
-        text,
-        offset: 0,
-        builder: GreenNodeBuilder::new(),
-        too_deep_at: None,
-        depth: 0,
-    };
-    sink.builder.start_node(root.into());
-    sink.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
-        let body = lexed
-            .heredoc_bodies
-            .iter()
-            .position(|b| b.raw_token == raw_index)?;
-        let sub = &parse.heredocs[body];
-        sink.builder.start_node(SyntaxKind::HEREDOC_BODY.into());
-        sink.stream(&lexed.heredoc_bodies[body].tokens, sub, &mut |_, _| None);
-        sink.builder.finish_node();
-        Some(())
-    });
-    sink.builder.finish_node();
-    Built {
-        green: sink.builder.finish(),
-        too_deep_at: sink.too_deep_at,
+    CACHE.with_borrow_mut(|cache| {
+        let sink = TreeSink {
+            text,
+            offset: 0,
+            builder: GreenNodeBuilder::with_cache(cache),
+            too_deep_at: None,
+            depth: 0,
+        };
+        sink.build(lexed, parse, root)
+    })
+}
+
+impl TreeSink<'_, '_> {
+    fn build(mut self, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
+        self.builder.start_node(root.into());
+        self.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
+            let body = lexed
+                .heredoc_bodies
+                .iter()
+                .position(|b| b.raw_token == raw_index)?;
+            let sub = &parse.heredocs[body];
+            sink.builder.start_node(SyntaxKind::HEREDOC_BODY.into());
+            sink.stream(&lexed.heredoc_bodies[body].tokens, sub, &mut |_, _| None);
+            sink.builder.finish_node();
+            Some(())
+        });
+        self.builder.finish_node();
+        Built {
+            too_deep_at: self.too_deep_at,
+            green: self.builder.finish(),
+        }
     }
 }
 
-struct TreeSink<'t> {
+struct TreeSink<'t, 'c> {
     text: &'t str,
     offset: usize,
-    builder: GreenNodeBuilder<'static>,
+    builder: GreenNodeBuilder<'c>,
     too_deep_at: Option<usize>,
     depth: usize,
 }
@@ -95,10 +111,10 @@ fn preorder(nodes: &[NodeRecord]) -> Vec<NodeRecord> {
 }
 
 /// Called for every raw token; returns Some if it emitted something in its place.
-type Splice<'f, 't> = dyn FnMut(&mut TreeSink<'t>, usize) -> Option<()> + 'f;
+type Splice<'f, 't, 'c> = dyn FnMut(&mut TreeSink<'t, 'c>, usize) -> Option<()> + 'f;
 
-impl<'t> TreeSink<'t> {
-    fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_, 't>) {
+impl<'t, 'c> TreeSink<'t, 'c> {
+    fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_, 't, 'c>) {
         let records = preorder(&parse.nodes);
 
         let sig = &parse.significant;
@@ -156,7 +172,7 @@ impl<'t> TreeSink<'t> {
         tokens: &[Token],
         from: usize,
         to: usize,
-        splice: &mut Splice<'_, 't>,
+        splice: &mut Splice<'_, 't, 'c>,
     ) -> usize {
         for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
             let len = token.len as usize;
