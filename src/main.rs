@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 mod puppet_cli;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 usage: marionette <command> [options]
 
