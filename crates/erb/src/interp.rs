@@ -80,7 +80,11 @@ const MAX_DEPTH: u32 = 400;
 pub(crate) struct Interp<'h> {
     pub host: &'h mut dyn Host,
     pub texts: Vec<String>,
+    /// The instance variables read or assigned so far: the scope's variables are
+    /// asked of the host when first read (`@x`), not copied in up front.
     pub ivars: HashMap<String, Value>,
+    /// Instance variables the host was asked for and does not have.
+    absent: std::collections::HashSet<String>,
     pub methods: HashMap<String, Rc<Lambda>>,
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
@@ -108,12 +112,34 @@ impl<'h> Interp<'h> {
             host,
             texts,
             ivars: HashMap::new(),
+            absent: Default::default(),
             methods: HashMap::new(),
             last_match: None,
             line: 1,
             rescued: None,
             depth: 0,
             steps: 0,
+        }
+    }
+
+    /// The instance variable `name` (with its `@`): assigned by the template, or the
+    /// scope's variable of that name, which the host gives once and which is then kept.
+    pub fn ivar(&mut self, name: &str) -> Option<Value> {
+        if let Some(v) = self.ivars.get(name) {
+            return Some(v.clone());
+        }
+        if self.absent.contains(name) {
+            return None;
+        }
+        match name.strip_prefix('@').and_then(|n| self.host.variable(n)) {
+            Some(v) => {
+                self.ivars.insert(name.to_string(), v.clone());
+                Some(v)
+            }
+            None => {
+                self.absent.insert(name.to_string());
+                None
+            }
         }
     }
 
@@ -197,7 +223,7 @@ impl<'h> Interp<'h> {
                 }))
             }
             Kind::Text(i) => Value::str(self.texts.get(*i).cloned().unwrap_or_default()),
-            Kind::Ivar(name) => self.ivars.get(name).cloned().unwrap_or(Value::Nil),
+            Kind::Ivar(name) => self.ivar(name).unwrap_or(Value::Nil),
             Kind::Gvar(name) => self.gvar(name),
             Kind::NthRef(i) => self
                 .last_match
@@ -535,7 +561,7 @@ impl<'h> Interp<'h> {
 
     fn defined(&mut self, e: &Node, f: &Rc<Frame>) -> R {
         let what = match &e.kind {
-            Kind::Ivar(name) => self.ivars.contains_key(name).then_some("instance-variable"),
+            Kind::Ivar(name) => self.ivar(name).is_some().then_some("instance-variable"),
             Kind::Lvar(_) => Some("local-variable"),
             Kind::Gvar(_) => Some("global-variable"),
             Kind::Const(..) => self.eval(e, f).is_ok().then_some("constant"),

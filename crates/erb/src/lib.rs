@@ -41,6 +41,16 @@ pub trait Host {
     /// Every variable visible in the scope (`scope.to_hash`), which become the
     /// template's `@instance_variables`.
     fn variables(&mut self) -> Vec<(String, Value)>;
+    /// The variable a template reads as `@name` (`name` without its `@`): the
+    /// variable of that name visible in the scope when the template started, if it
+    /// is not undef. Asked once per template and name; the default searches
+    /// [`Host::variables`].
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.variables()
+            .into_iter()
+            .find(|(k, _)| ivar_name(k) == name)
+            .map(|(_, v)| v)
+    }
     /// `scope[name]` / `scope.lookupvar(name)`.
     fn lookupvar(&mut self, name: &str) -> Result<Value, HostError>;
     /// `scope.setvar(name, value)`: binds a variable of the scope to this very Ruby
@@ -133,24 +143,10 @@ impl Template {
         })
     }
 
-    /// Renders the template: `@x` for every variable of the scope, then the code.
+    /// Renders the template. Its `@x` are the scope's variables, asked of the host
+    /// when the template first reads them ([`Host::variable`]).
     pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
-        let mut vars = host.variables();
         let mut it = interp::Interp::new(host, self.texts.clone());
-        for (name, v) in vars.drain(..) {
-            // TemplateWrapper: `name.gsub(/[^\w]/, "_")`.
-            let real: String = name
-                .chars()
-                .map(|c| {
-                    if c.is_alphanumeric() || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
-            it.ivars.insert(format!("@{real}"), v);
-        }
         let result = it.run(&self.program).map_err(|e| ErbError {
             kind: ErrorKind::Runtime,
             class: e.class,
@@ -159,6 +155,20 @@ impl Template {
         })?;
         Ok(result.to_s())
     }
+}
+
+/// The instance variable Puppet's `TemplateWrapper` gives a variable:
+/// `name.gsub(/[^\w]/, "_")`.
+pub(crate) fn ivar_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// Parses and renders ERB source.

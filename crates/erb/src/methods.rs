@@ -1080,13 +1080,20 @@ pub(crate) fn self_method(
         "block_given?" => Ok(Value::Bool(false)),
         "binding" => Ok(Value::Template),
         "instance_variables" => {
-            let mut names: Vec<String> = it.ivars.keys().cloned().collect();
+            let mut names: Vec<String> = it
+                .host
+                .variables()
+                .into_iter()
+                .map(|(k, _)| format!("@{}", crate::ivar_name(&k)))
+                .collect();
+            names.extend(it.ivars.keys().cloned());
             names.sort();
+            names.dedup();
             Ok(Value::array(names.iter().map(|n| Value::sym(n)).collect()))
         }
         "instance_variable_get" => {
             let n = arg(&args, 0).to_s();
-            Ok(it.ivars.get(&n).cloned().unwrap_or(Value::Nil))
+            Ok(it.ivar(&n).unwrap_or(Value::Nil))
         }
         "instance_variable_set" => {
             let n = arg(&args, 0).to_s();
@@ -1095,7 +1102,7 @@ pub(crate) fn self_method(
         }
         "instance_variable_defined?" => {
             let n = arg(&args, 0).to_s();
-            Ok(Value::Bool(it.ivars.contains_key(&n)))
+            Ok(Value::Bool(it.ivar(&n).is_some()))
         }
         "to_s" => Ok(Value::str(match it.host.file() {
             Some(f) => format!("template[{f}]"),

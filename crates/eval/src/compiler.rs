@@ -269,7 +269,8 @@ pub struct Compiler<'e> {
     param_guards: Vec<ParamGuard>,
     /// This compile's Hiera lookups (caches, recursion guard), made on first use.
     pub(crate) lookup_session: Option<marionette_lookup::Session<'e>>,
-    /// The Ruby objects ERB templates bound with `scope.setvar`, by scope and name.
+    /// The Ruby objects that ERB templates hold as Puppet variables (bound with
+    /// `scope.setvar`, or read and mutable), by scope and name.
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
 }
 

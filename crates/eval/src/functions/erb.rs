@@ -5,13 +5,20 @@
 //! `scope.call_function`/`scope.function_x` call Puppet functions. Values cross as
 //! Puppet's runtime passes them to Ruby (undef is nil, `default` is `:default`).
 //!
-//! `scope.setvar(name, value)` binds a variable of the calling scope to a Ruby object:
-//! the Compiler keeps that object ([`RubyVars`]) beside the Puppet variable, template
-//! lookups give the object itself (so a nested template sees what another one put in
-//! a Hash), and the Puppet variable is refreshed from it after each template.
+//! In Puppet a template's `@list` is the very Ruby object that is the variable's value
+//! and, for a class's or define's parameter, the resource's parameter value: a template
+//! that appends to it changes what Puppet code reads afterwards and what the catalog
+//! shows. So a variable's Ruby object is made once: when a template first reads a
+//! mutable value (String, Array, Hash), or binds one with `scope.setvar`, the Compiler
+//! keeps the object ([`RubyVars`]) and every later template gets that same object.
+//! After a template (and before it calls a function, whose Puppet code may read them)
+//! the variables it held are refreshed from their objects, and a parameter's
+//! resource with them. Facts, `$trusted` and `$server_facts` are frozen in Puppet:
+//! their objects are never kept or written back. Variables a template does not read
+//! are not converted at all.
 
 use super::{builtin, Builtin, Call};
-use crate::compiler::{Compiler, ScopeId};
+use crate::compiler::{Compiler, ScopeId, ScopeKind};
 use crate::env::SourceFile;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
@@ -21,8 +28,21 @@ use marionette_syntax::model::Span;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// The Ruby objects templates bound with `scope.setvar`, by scope and variable name.
-pub(crate) type RubyVars = HashMap<(ScopeId, String), erb::Value>;
+/// The Ruby objects that are Puppet variables' values, by scope and variable name.
+#[derive(Default)]
+pub(crate) struct RubyVars {
+    vars: HashMap<(ScopeId, String), RubyVar>,
+    /// How many variables templates have bound with `scope.setvar`.
+    bound: u64,
+}
+
+struct RubyVar {
+    object: erb::Value,
+    /// For a variable bound with `scope.setvar`, its number among them: a template
+    /// that started before does not see it as `@name` (Puppet sets a template's
+    /// instance variables when it starts).
+    bound: Option<u64>,
+}
 
 pub(super) const FUNCTIONS: &[Builtin] = &[
     // `template('mod/a.erb', 'mod/b.erb')`: the templates rendered and concatenated.
@@ -82,25 +102,19 @@ fn render(
     file: Option<&str>,
 ) -> Result<String, Failure> {
     let template = erb::Template::parse(source).map_err(Failure::Ruby)?;
+    let started = c.ruby_vars.bound;
     let mut host = Scope {
         c,
         scope: call.scope,
         file: file.map(String::from),
         call_file: call.file.clone(),
         span: call.span,
+        started,
+        held: Vec::new(),
     };
     let rendered = template.render(&mut host).map_err(Failure::Ruby);
-    sync_ruby_vars(c);
+    host.write_back();
     rendered
-}
-
-/// Gives the Puppet variables bound with `scope.setvar` their Ruby objects' current
-/// values (a template may have changed them since).
-fn sync_ruby_vars(c: &mut Compiler<'_>) {
-    for ((scope, name), v) in &c.ruby_vars {
-        let value = from_ruby(v).unwrap_or(Value::Undef);
-        c.scopes[*scope].vars.insert(name.clone(), value);
-    }
 }
 
 /// The calling scope as templates see it.
@@ -110,12 +124,83 @@ struct Scope<'a, 'e> {
     file: Option<String>,
     call_file: Arc<SourceFile>,
     span: Span,
+    /// `RubyVars::bound` when the template started.
+    started: u64,
+    /// The variables whose kept Ruby objects this template was given.
+    held: Vec<(ScopeId, String)>,
 }
 
 impl Scope<'_, '_> {
-    /// The Ruby object a template bound to the variable `name` of scope `id`.
-    fn ruby_var(&self, id: ScopeId, name: &str) -> Option<erb::Value> {
-        self.c.ruby_vars.get(&(id, name.to_string())).cloned()
+    /// The Ruby object that is the variable `name` of scope `id` (which binds it):
+    /// the one kept for it, else its value converted, and kept if it is mutable.
+    fn object(&mut self, id: ScopeId, name: &str) -> erb::Value {
+        let key = (id, name.to_string());
+        if let Some(var) = self.c.ruby_vars.vars.get(&key) {
+            let object = var.object.clone();
+            self.hold(key);
+            return object;
+        }
+        let value = &self.c.scopes[id].vars[name];
+        let object = to_ruby(value);
+        if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_))
+            && !self.frozen(id, name)
+        {
+            let var = RubyVar {
+                object: object.clone(),
+                bound: None,
+            };
+            self.c.ruby_vars.vars.insert(key.clone(), var);
+            self.hold(key);
+        }
+        object
+    }
+
+    fn hold(&mut self, key: (ScopeId, String)) {
+        if !self.held.contains(&key) {
+            self.held.push(key);
+        }
+    }
+
+    /// Whether Puppet gives templates this variable frozen: the facts, `$facts`,
+    /// `$trusted` and `$server_facts`.
+    fn frozen(&self, id: ScopeId, name: &str) -> bool {
+        id == self.c.top
+            && (matches!(name, "facts" | "trusted" | "server_facts")
+                || self.c.node.facts.contains_key(&Value::str(name)))
+    }
+
+    /// Whether a template that started before bound `name` of scope `id` with
+    /// `scope.setvar` (so it is not one of this template's `@variables`).
+    fn bound_since_start(&self, id: ScopeId, name: &str) -> bool {
+        let key = (id, name.to_string());
+        let bound = self.c.ruby_vars.vars.get(&key).and_then(|v| v.bound);
+        bound.is_some_and(|n| n >= self.started)
+    }
+
+    /// Gives the variables this template held their Ruby objects' values, and a
+    /// class's or define's parameter (the same object in Puppet) its resource.
+    fn write_back(&mut self) {
+        for (id, name) in &self.held {
+            let Some(var) = self.c.ruby_vars.vars.get(&(*id, name.clone())) else {
+                continue;
+            };
+            let value = from_ruby(&var.object).unwrap_or(Value::Undef);
+            let scope = &mut self.c.scopes[*id];
+            let old = scope.vars.insert(name.clone(), value.clone());
+            if old.as_ref() == Some(&value) {
+                continue;
+            }
+            let resource = match scope.kind {
+                ScopeKind::Class | ScopeKind::Define => scope.resource,
+                _ => None,
+            };
+            if let Some(param) = resource
+                .and_then(|r| self.c.resources[r].params.get_mut(name.as_str()))
+                .filter(|p| old.as_ref() == Some(&**p))
+            {
+                *param = value;
+            }
+        }
     }
 }
 
@@ -136,13 +221,24 @@ impl erb::Host for Scope<'_, '_> {
                 vars.insert(k.clone(), (id, v.clone()));
             }
         }
-        vars.into_iter()
-            .filter_map(|(k, (id, v))| match self.ruby_var(id, &k) {
-                Some(object) => Some((k, object)),
-                None if matches!(v, Value::Undef) => None,
-                None => Some((k, to_ruby(&v))),
-            })
-            .collect()
+        let mut out = Vec::with_capacity(vars.len());
+        for (k, (id, v)) in vars {
+            if !matches!(v, Value::Undef) && !self.bound_since_start(id, &k) {
+                let object = self.object(id, &k);
+                out.push((k, object));
+            }
+        }
+        out
+    }
+
+    fn variable(&mut self, name: &str) -> Option<erb::Value> {
+        let (home, _) = self.c.var_home(name, self.scope)?;
+        if matches!(self.c.scopes[home].vars[name], Value::Undef)
+            || self.bound_since_start(home, name)
+        {
+            return None;
+        }
+        Some(self.object(home, name))
     }
 
     fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
@@ -151,9 +247,7 @@ impl erb::Host for Scope<'_, '_> {
             .var_home(name, self.scope)
             .map(|(home, var)| (home, var.to_string()));
         match found {
-            Some((home, var)) => Ok(self
-                .ruby_var(home, &var)
-                .unwrap_or_else(|| to_ruby(&self.c.scopes[home].vars[&var]))),
+            Some((home, var)) => Ok(self.object(home, &var)),
             None => {
                 let plain = name.trim_start_matches("::");
                 let builtin = matches!(plain, "module_name" | "caller_module_name")
@@ -199,9 +293,14 @@ impl erb::Host for Scope<'_, '_> {
         self.c.scopes[self.scope]
             .vars
             .insert(name.to_string(), puppet);
-        self.c
-            .ruby_vars
-            .insert((self.scope, name.to_string()), value.clone());
+        let key = (self.scope, name.to_string());
+        let var = RubyVar {
+            object: value.clone(),
+            bound: Some(self.c.ruby_vars.bound),
+        };
+        self.c.ruby_vars.bound += 1;
+        self.c.ruby_vars.vars.insert(key.clone(), var);
+        self.hold(key);
         Ok(value)
     }
 
@@ -211,7 +310,7 @@ impl erb::Host for Scope<'_, '_> {
         args: Vec<erb::Value>,
     ) -> Result<erb::Value, erb::HostError> {
         // Puppet code the function runs sees what the template did to its objects.
-        sync_ruby_vars(self.c);
+        self.write_back();
         let mut puppet_args = Vec::with_capacity(args.len());
         for a in &args {
             puppet_args.push(from_ruby(a).map_err(|m| erb::HostError::new("ArgumentError", m))?);

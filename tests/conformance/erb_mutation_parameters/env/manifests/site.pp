@@ -1,0 +1,3 @@
+m { 'defaults': }
+m { 'given': given => ['x'], h => { 'old' => 0 } }
+class { 'm::klass': given => 'g' }

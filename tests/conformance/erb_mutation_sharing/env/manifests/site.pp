@@ -1,0 +1,2 @@
+include m
+m::item { 'y': list => $m::mine }

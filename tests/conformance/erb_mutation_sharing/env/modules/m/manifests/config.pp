@@ -1,0 +1,3 @@
+class m::config($settings = {}) {
+  notify { 'settings when declared': message => $settings }
+}
