@@ -85,6 +85,10 @@ pub(crate) struct Interp<'h> {
     pub ivars: HashMap<String, Value>,
     /// Instance variables the host was asked for and does not have.
     absent: std::collections::HashSet<String>,
+    /// The frozen Strings, Arrays and Hashes (by address), and the values themselves,
+    /// kept so that no address is reused while the template runs.
+    frozen: std::collections::HashSet<usize>,
+    frozen_values: Vec<Value>,
     pub methods: HashMap<String, Rc<Lambda>>,
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
@@ -94,6 +98,16 @@ pub(crate) struct Interp<'h> {
     depth: u32,
     /// Bounds loops and iterations so that no template runs forever.
     pub steps: u64,
+}
+
+/// The address of a String's, Array's or Hash's contents (what Ruby's identity is).
+fn container_ptr(v: &Value) -> Option<usize> {
+    match v {
+        Value::Str(s) => Some(Rc::as_ptr(s) as *const () as usize),
+        Value::Array(a) => Some(Rc::as_ptr(a) as *const () as usize),
+        Value::Hash(h) => Some(Rc::as_ptr(h) as *const () as usize),
+        _ => None,
+    }
 }
 
 pub(crate) fn err(class: &str, message: impl Into<String>, line: u32) -> Flow {
@@ -113,6 +127,8 @@ impl<'h> Interp<'h> {
             texts,
             ivars: HashMap::new(),
             absent: Default::default(),
+            frozen: Default::default(),
+            frozen_values: Vec::new(),
             methods: HashMap::new(),
             last_match: None,
             line: 1,
@@ -131,8 +147,12 @@ impl<'h> Interp<'h> {
         if self.absent.contains(name) {
             return None;
         }
-        match name.strip_prefix('@').and_then(|n| self.host.variable(n)) {
+        let var = name.strip_prefix('@').unwrap_or(name);
+        match self.host.variable(var) {
             Some(v) => {
+                if self.host.frozen(var) {
+                    self.freeze(&v, true);
+                }
                 self.ivars.insert(name.to_string(), v.clone());
                 Some(v)
             }
@@ -141,6 +161,38 @@ impl<'h> Interp<'h> {
                 None
             }
         }
+    }
+
+    /// Freezes a String, Array or Hash (`freeze`), and with `deep` what it holds.
+    pub fn freeze(&mut self, v: &Value, deep: bool) {
+        let Some(ptr) = container_ptr(v) else {
+            return;
+        };
+        if !self.frozen.insert(ptr) {
+            return;
+        }
+        self.frozen_values.push(v.clone());
+        if !deep {
+            return;
+        }
+        match v {
+            Value::Array(a) => {
+                for item in a.borrow().iter() {
+                    self.freeze(item, true);
+                }
+            }
+            Value::Hash(h) => {
+                for (k, item) in h.borrow().values() {
+                    self.freeze(k, true);
+                    self.freeze(item, true);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn is_frozen(&self, v: &Value) -> bool {
+        container_ptr(v).is_some_and(|p| self.frozen.contains(&p))
     }
 
     pub fn run(&mut self, program: &Node) -> Result<Value, RubyError> {

@@ -51,6 +51,12 @@ pub trait Host {
             .find(|(k, _)| ivar_name(k) == name)
             .map(|(_, v)| v)
     }
+    /// Whether Puppet gives templates the variable `name` frozen, deeply (the facts):
+    /// changing it in place raises `FrozenError`.
+    fn frozen(&mut self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
     /// `scope[name]` / `scope.lookupvar(name)`.
     fn lookupvar(&mut self, name: &str) -> Result<Value, HostError>;
     /// `scope.setvar(name, value)`: binds a variable of the scope to this very Ruby

@@ -1378,9 +1378,14 @@ fn sign(negative: bool, flags: &str) -> String {
 // ---------------------------------------------------------------- scope
 
 fn scope_lookup(it: &mut Interp<'_>, name: &str, line: u32) -> R {
-    it.host
+    let v = it
+        .host
         .lookupvar(name)
-        .map_err(|e| err(&e.class, e.message, line))
+        .map_err(|e| err(&e.class, e.message, line))?;
+    if it.host.frozen(name) {
+        it.freeze(&v, true);
+    }
+    Ok(v)
 }
 
 /// A variable name given to the scope: Puppet wants a String.
@@ -1421,12 +1426,17 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
             let v = scope_lookup(it, &args[0].to_s(), line)?;
             Ok(Value::Bool(!matches!(v, Value::Nil)))
         }
-        "to_hash" => Ok(Value::hash_from(
-            it.host
-                .variables()
-                .into_iter()
-                .map(|(k, v)| (Value::str(k), v)),
-        )),
+        "to_hash" => {
+            let vars = it.host.variables();
+            let mut h = Hash::new();
+            for (k, v) in vars {
+                if it.host.frozen(&k) {
+                    it.freeze(&v, true);
+                }
+                hash_insert(&mut h, Value::str(k), v);
+            }
+            Ok(Value::hash(h))
+        }
         "call_function" => {
             arity(name, &args, 1, 2, line)?;
             let fname = args[0].to_s();
@@ -1471,6 +1481,17 @@ pub(crate) fn dispatch(
     block: Block<'_>,
     line: u32,
 ) -> R {
+    if it.is_frozen(&recv) && modifies(&recv, name) {
+        return Err(err(
+            "FrozenError",
+            format!(
+                "can't modify frozen {}: {}",
+                recv.class_name(),
+                recv.inspect()
+            ),
+            line,
+        ));
+    }
     let r = match &recv {
         Value::Scope => return scope_method(it, name, args, line),
         Value::Str(s) => string_method(it, s, &recv, name, &args, block, line)?,
@@ -1518,6 +1539,63 @@ pub(crate) fn dispatch(
         Some(v) => Ok(v),
         None => Err(no_method(name, &recv, line)),
     }
+}
+
+/// Whether the method changes its String, Array or Hash receiver in place (Ruby
+/// checks that the receiver is not frozen before anything else).
+fn modifies(recv: &Value, name: &str) -> bool {
+    const STRING: &[&str] = &[
+        "<<",
+        "concat",
+        "prepend",
+        "insert",
+        "replace",
+        "clear",
+        "[]=",
+        "force_encoding",
+        "setbyte",
+    ];
+    const ARRAY: &[&str] = &[
+        "<<",
+        "push",
+        "append",
+        "pop",
+        "shift",
+        "unshift",
+        "prepend",
+        "insert",
+        "concat",
+        "[]=",
+        "delete",
+        "delete_at",
+        "delete_if",
+        "keep_if",
+        "fill",
+        "clear",
+        "replace",
+    ];
+    const HASH: &[&str] = &[
+        "[]=",
+        "store",
+        "delete",
+        "delete_if",
+        "keep_if",
+        "merge!",
+        "update",
+        "clear",
+        "replace",
+        "shift",
+        "default=",
+        "compare_by_identity",
+        "rehash",
+    ];
+    let names = match recv {
+        Value::Str(_) => STRING,
+        Value::Array(_) => ARRAY,
+        Value::Hash(_) => HASH,
+        _ => return false,
+    };
+    names.contains(&name) || (name.ends_with('!') && name != "!")
 }
 
 /// Object's and Kernel's methods, for any receiver.
@@ -1585,11 +1663,17 @@ fn common(
             })
         }
         "=~" => Value::Nil,
-        "frozen?" => Value::Bool(matches!(
-            recv,
-            Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Sym(_)
-        )),
-        "freeze" | "itself" | "to_enum" | "lazy" => recv,
+        "frozen?" => Value::Bool(
+            matches!(
+                recv,
+                Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Sym(_)
+            ) || it.is_frozen(&recv),
+        ),
+        "freeze" => {
+            it.freeze(&recv, false);
+            recv
+        }
+        "itself" | "to_enum" | "lazy" => recv,
         "dup" | "clone" => recv.dup(),
         "tap" => {
             if let Some(b) = block {

@@ -14,8 +14,8 @@
 //! After a template (and before it calls a function, whose Puppet code may read them)
 //! the variables it held are refreshed from their objects, and a parameter's
 //! resource with them. Facts, `$trusted` and `$server_facts` are frozen in Puppet:
-//! their objects are never kept or written back. Variables a template does not read
-//! are not converted at all.
+//! templates get them frozen (a change raises `FrozenError`), and they are never kept
+//! or written back. Variables a template does not read are not converted at all.
 
 use super::{builtin, Builtin, Call};
 use crate::compiler::{Compiler, ScopeId, ScopeKind};
@@ -143,7 +143,7 @@ impl Scope<'_, '_> {
         let value = &self.c.scopes[id].vars[name];
         let object = to_ruby(value);
         if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_))
-            && !self.frozen(id, name)
+            && !self.frozen_in(id, name)
         {
             let var = RubyVar {
                 object: object.clone(),
@@ -163,7 +163,7 @@ impl Scope<'_, '_> {
 
     /// Whether Puppet gives templates this variable frozen: the facts, `$facts`,
     /// `$trusted` and `$server_facts`.
-    fn frozen(&self, id: ScopeId, name: &str) -> bool {
+    fn frozen_in(&self, id: ScopeId, name: &str) -> bool {
         id == self.c.top
             && (matches!(name, "facts" | "trusted" | "server_facts")
                 || self.c.node.facts.contains_key(&Value::str(name)))
@@ -239,6 +239,12 @@ impl erb::Host for Scope<'_, '_> {
             return None;
         }
         Some(self.object(home, name))
+    }
+
+    fn frozen(&mut self, name: &str) -> bool {
+        self.c
+            .var_home(name, self.scope)
+            .is_some_and(|(home, var)| self.frozen_in(home, var))
     }
 
     fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
