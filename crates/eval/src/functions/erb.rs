@@ -23,6 +23,7 @@ use crate::env::SourceFile;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
 use crate::value::{Regex, Value, ValueMap};
+use indexmap::IndexSet;
 use marionette_erb as erb;
 use marionette_syntax::model::Span;
 use std::collections::HashMap;
@@ -110,7 +111,7 @@ fn render(
         call_file: call.file.clone(),
         span: call.span,
         started,
-        held: Vec::new(),
+        held: IndexSet::new(),
     };
     let rendered = template.render(&mut host).map_err(Failure::Ruby);
     host.write_back();
@@ -127,7 +128,7 @@ struct Scope<'a, 'e> {
     /// `RubyVars::bound` when the template started.
     started: u64,
     /// The variables whose kept Ruby objects this template was given.
-    held: Vec<(ScopeId, String)>,
+    held: IndexSet<(ScopeId, String)>,
 }
 
 impl Scope<'_, '_> {
@@ -156,17 +157,29 @@ impl Scope<'_, '_> {
     }
 
     fn hold(&mut self, key: (ScopeId, String)) {
-        if !self.held.contains(&key) {
-            self.held.push(key);
-        }
+        self.held.insert(key);
     }
 
     /// Whether Puppet gives templates this variable frozen: the facts, `$facts`,
-    /// `$trusted` and `$server_facts`.
+    /// `$trusted` and `$server_facts`, and an Array or Hash Puppet code took from them
+    /// (`$f = $facts`, `$r = $os['release']`: the same object).
     fn frozen_in(&self, id: ScopeId, name: &str) -> bool {
-        id == self.c.top
+        let top = self.c.top;
+        if id == top
             && (matches!(name, "facts" | "trusted" | "server_facts")
                 || self.c.node.facts.contains_key(&Value::str(name)))
+        {
+            return true;
+        }
+        let value = &self.c.scopes[id].vars[name];
+        if !matches!(value, Value::Array(_) | Value::Hash(_)) {
+            return false;
+        }
+        let top = &self.c.scopes[top].vars;
+        ["facts", "trusted", "server_facts"]
+            .iter()
+            .filter_map(|n| top.get(*n))
+            .any(|v| holds_object(v, value))
     }
 
     /// Whether a template that started before bound `name` of scope `id` with
@@ -244,7 +257,11 @@ impl erb::Host for Scope<'_, '_> {
     fn frozen(&mut self, name: &str) -> bool {
         self.c
             .var_home(name, self.scope)
-            .is_some_and(|(home, var)| self.frozen_in(home, var))
+            .is_some_and(|(home, var)| {
+                // A kept object is a mutable one.
+                !self.c.ruby_vars.vars.contains_key(&(home, var.to_string()))
+                    && self.frozen_in(home, var)
+            })
     }
 
     fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
@@ -356,6 +373,18 @@ impl erb::Host for Scope<'_, '_> {
 
     fn tags(&mut self) -> Vec<String> {
         self.c.catalog_tags.clone()
+    }
+}
+
+/// Whether the Array or Hash `object` is `root` or inside it (the same object, not
+/// only an equal one).
+fn holds_object(root: &Value, object: &Value) -> bool {
+    match (root, object) {
+        (Value::Array(a), Value::Array(b)) if Arc::ptr_eq(a, b) => true,
+        (Value::Hash(a), Value::Hash(b)) if Arc::ptr_eq(a, b) => true,
+        (Value::Array(items), _) => items.iter().any(|v| holds_object(v, object)),
+        (Value::Hash(h), _) => h.values().any(|v| holds_object(v, object)),
+        _ => false,
     }
 }
 
