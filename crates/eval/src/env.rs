@@ -527,7 +527,11 @@ impl Environment {
         }
         let found = self.module_type_file(name).map(|path| {
             let text = self.sources.read(&path).unwrap_or_default();
-            Arc::new(ResourceType::from_ruby(name, &text, self.has_providers(name)).0)
+            // `<module>/lib`, which the type's own requires look in first.
+            let own_lib = path.ancestors().nth(3).map(Path::to_path_buf);
+            let require = |required: &str| self.ruby_lib_file(own_lib.as_deref(), required);
+            let has_providers = self.has_providers(name);
+            Arc::new(ResourceType::from_ruby_with(name, &text, has_providers, &require).0)
         });
         self.registry
             .lock()
@@ -624,6 +628,39 @@ impl Environment {
                         .any(|p| p.extension().is_some_and(|e| e == "rb"))
                 })
         })
+    }
+
+    /// The text of a Ruby file a type `require`s (`puppet_x/keystone/composite_namevar`):
+    /// from the type's own `lib` directory, else the first module's on the modulepath
+    /// (Puppet puts every module's `lib` on Ruby's load path).
+    fn ruby_lib_file(&self, own_lib: Option<&Path>, required: &str) -> Option<String> {
+        let safe = !required.is_empty()
+            && required.split('/').all(|part| {
+                !part.is_empty()
+                    && part != ".."
+                    && part != "."
+                    && part
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+            });
+        if !safe {
+            return None;
+        }
+        let file = if required.ends_with(".rb") {
+            required.to_string()
+        } else {
+            format!("{required}.rb")
+        };
+        let mut libs: Vec<PathBuf> = own_lib.into_iter().map(Path::to_path_buf).collect();
+        for dir in &self.modulepath {
+            let mut modules = self.sources.list(dir).unwrap_or_default();
+            modules.sort();
+            libs.extend(modules.into_iter().map(|m| m.join("lib")));
+        }
+        libs.iter()
+            .map(|lib| lib.join(&file))
+            .find(|path| self.sources.is_file(path))
+            .and_then(|path| self.sources.read(&path).ok())
     }
 
     /// `lib/puppet/type/<name>.rb` of the first module that has it (modules in name

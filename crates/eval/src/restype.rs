@@ -104,7 +104,19 @@ impl ResourceType {
         text: &str,
         has_providers: bool,
     ) -> (ResourceType, ruby::RubyType) {
-        let mut read = ruby::read_ruby_type(text);
+        Self::from_ruby_with(name, text, has_providers, &|_| None)
+    }
+
+    /// [`ResourceType::from_ruby`], with the files the type `require`s (`require`
+    /// gives the text of `puppet_x/a/b` from the modules' `lib` directories), whose
+    /// helpers may build the title patterns.
+    pub fn from_ruby_with(
+        name: &str,
+        text: &str,
+        has_providers: bool,
+        require: &dyn Fn(&str) -> Option<String>,
+    ) -> (ResourceType, ruby::RubyType) {
+        let mut read = ruby::read_ruby_type_with(text, require);
         if has_providers && !read.parameters.iter().any(|p| p == "provider") {
             read.parameters.push("provider".to_string());
         }

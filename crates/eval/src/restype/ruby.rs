@@ -1,13 +1,17 @@
 //! Reading a module's Ruby resource type (`lib/puppet/type/<name>.rb`) without Ruby:
 //! a lexical scan for the DSL calls that declare attributes (`newparam`, `newproperty`,
 //! `ensurable`, `newmetaparam`, `isnamevar`, `:namevar => true`), `@isomorphic = false`,
-//! a literal `def self.title_patterns`, and the Resource API's
+//! `def self.title_patterns` (literal, or computed by the small Ruby `title.rs`
+//! evaluates, with helpers from required files), and the Resource API's
 //! `Puppet::ResourceApi.register_type(name: ..., attributes: {...})`.
 //!
 //! What cannot be understood this way (attributes named by a variable outside a loop
-//! over literal names, `extend`ed helpers, a type with a `:parent`, title patterns
-//! computed by code) is reported as a problem; the caller then accepts any attribute
-//! for that type rather than refuse valid code.
+//! over literal names, `extend`ed helpers, a type with a `:parent`) is reported as a
+//! problem; the caller then accepts any attribute for that type rather than refuse
+//! valid code. Title patterns built by Ruby beyond `title.rs`'s subset are unknown
+//! (`title_patterns_computed`): titles are then not parsed.
+
+mod title;
 
 /// What the scan found in one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,12 +25,14 @@ pub struct RubyType {
     /// `behaviour: :namevar`).
     pub namevars: Vec<String>,
     pub isomorphic: bool,
-    /// `def self.title_patterns` (or the Resource API's `title_patterns:`), when literal:
+    /// `def self.title_patterns` (or the Resource API's `title_patterns:`), when known:
     /// (Ruby regex source, flags, the attributes its groups give).
     pub title_patterns: Option<Vec<(String, String, Vec<String>)>>,
-    /// `def self.title_patterns` is not a literal: the patterns are unknown (the
+    /// `def self.title_patterns` could not be evaluated: the patterns are unknown (the
     /// attributes may still be known).
     pub title_patterns_computed: bool,
+    /// Why the title patterns are unknown.
+    pub title_patterns_unknown: Option<String>,
     /// Why (part of) the file could not be understood; empty when it was.
     pub problems: Vec<String>,
 }
@@ -41,7 +47,8 @@ enum Tok {
     /// `%w[..]` / `%i[..]`.
     Words(Vec<String>),
     Regex(String, String),
-    Num,
+    /// An integer or float literal, as written.
+    Num(String),
     Punct(&'static str),
     Nl,
 }
@@ -258,6 +265,9 @@ impl Lexer<'_> {
                     self.i += if kind == self.peek(1) { 3 } else { 2 };
                     let body = self.delimited(open, Self::closing(open), kind != b'q');
                     let tok = match kind {
+                        b'r' if Self::closing(open) == open => {
+                            Tok::Regex(unescape_delimiter(&body, open), self.flags())
+                        }
                         b'r' => Tok::Regex(body, self.flags()),
                         b'w' | b'W' | b'i' | b'I' => {
                             Tok::Words(body.split_whitespace().map(String::from).collect())
@@ -283,7 +293,8 @@ impl Lexer<'_> {
                     let body = self.text(start, self.i);
                     self.i += 1;
                     let flags = self.flags();
-                    self.out.push(Tok::Regex(body, flags));
+                    self.out
+                        .push(Tok::Regex(unescape_delimiter(&body, b'/'), flags));
                 }
                 b'<' if self.peek(1) == b'<' && self.heredoc().is_some() => {}
                 b':' if self.peek(1) == b'"' || self.peek(1) == b'\'' => {
@@ -305,13 +316,14 @@ impl Lexer<'_> {
                     self.out.push(Tok::Str(String::new()));
                 }
                 c if c.is_ascii_digit() => {
+                    let start = self.i;
                     while self.peek(0).is_ascii_alphanumeric()
                         || self.peek(0) == b'_'
                         || (self.peek(0) == b'.' && self.peek(1).is_ascii_digit())
                     {
                         self.i += 1;
                     }
-                    self.out.push(Tok::Num);
+                    self.out.push(Tok::Num(self.text(start, self.i)));
                 }
                 c if c.is_ascii_alphabetic() || matches!(c, b'_' | b'@' | b'$') || c >= 0x80 => {
                     let word = self.word();
@@ -353,6 +365,28 @@ impl Lexer<'_> {
         }
         self.text(start, self.i)
     }
+}
+
+/// A regex literal's source as Ruby keeps it (`Regexp#source`): an escaped delimiter
+/// that does not pair (`/a\/b/`, `%r!a\!b!`) loses its backslash.
+fn unescape_delimiter(body: &str, delimiter: u8) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(d) if d == char::from(delimiter) => out.push(d),
+                Some(d) => {
+                    out.push(c);
+                    out.push(d);
+                }
+                None => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn lex(text: &str) -> Vec<Tok> {
@@ -403,6 +437,10 @@ struct Reader {
     helpers: Vec<(String, Declares)>,
     ty: RubyType,
     seen_type: bool,
+    /// The tokens of `def self.title_patterns`' body.
+    title_body: Option<std::ops::Range<usize>>,
+    /// Where blocks end (computed when needed).
+    block_ends: Option<std::collections::HashMap<usize, usize>>,
 }
 
 impl Reader {
@@ -562,35 +600,25 @@ impl Reader {
         Some(names)
     }
 
-    /// `def self.title_patterns`: a literal list of `[regex, [[:attr], ...]]`.
-    fn title_patterns(&mut self) {
-        let start = self.i;
-        let mut depth = 0usize;
-        let mut end = start;
-        while let Some(t) = self.toks.get(end) {
-            match t {
-                Tok::Punct("[") => depth += 1,
-                Tok::Punct("]") => depth = depth.saturating_sub(1),
-                Tok::Ident(w) if w == "end" && depth == 0 => break,
-                _ => {}
+    /// `def self.title_patterns` (the `def` at `at`, its body from `self.i`): kept to
+    /// be evaluated once the whole file is read.
+    fn title_patterns(&mut self, at: usize) {
+        let ends = self
+            .block_ends
+            .get_or_insert_with(|| title::block_ends(&self.toks));
+        match ends.get(&at).copied() {
+            Some(end) => {
+                self.title_body = Some(self.i..end);
+                // The `end` closes the def frame pushed by the caller.
+                self.i = end;
             }
-            end += 1;
-        }
-        let body: Vec<Tok> = self.toks[start..end]
-            .iter()
-            .filter(|t| !matches!(t, Tok::Nl))
-            .cloned()
-            .collect();
-        match literal_title_patterns(&body) {
-            Some(p) => self.ty.title_patterns = Some(p),
             None => self.ty.title_patterns_computed = true,
         }
-        // The `end` closes the def frame pushed by the caller.
-        self.i = end;
     }
 
     fn def(&mut self) {
         // `def self.name(args)`, `def name args`, `def name = expr` (no `end`).
+        let at = self.i;
         let mut k = 1;
         if Self::is_ident(self.tok(1), "self") && Self::is_punct(self.tok(2), ".") {
             k = 3;
@@ -617,7 +645,7 @@ impl Reader {
             .collect();
         self.push(Frame::Def(name.clone(), args), Closer::End);
         if name == "title_patterns" && self.in_type() {
-            self.title_patterns();
+            self.title_patterns(at);
         } else if name == "isomorphic?"
             && self.in_type()
             && (Self::is_ident(self.tok(1), "false") || Self::is_ident(self.tok(0), "false"))
@@ -805,47 +833,6 @@ impl Reader {
     }
 }
 
-/// `[[regex, [[:a], [:b]]], ...]`, the whole body of `def self.title_patterns`.
-fn literal_title_patterns(body: &[Tok]) -> Option<Vec<(String, String, Vec<String>)>> {
-    let mut i = 0;
-    let expect = |i: &mut usize, p: &str| -> Option<()> {
-        matches!(body.get(*i), Some(Tok::Punct(x)) if *x == p).then(|| *i += 1)
-    };
-    let comma = |i: &mut usize| {
-        if matches!(body.get(*i), Some(Tok::Punct(","))) {
-            *i += 1;
-        }
-    };
-    expect(&mut i, "[")?;
-    let mut out = Vec::new();
-    while expect(&mut i, "]").is_none() {
-        expect(&mut i, "[")?;
-        let Some(Tok::Regex(source, flags)) = body.get(i) else {
-            return None;
-        };
-        i += 1;
-        comma(&mut i);
-        expect(&mut i, "[")?;
-        let mut keys = Vec::new();
-        while expect(&mut i, "]").is_none() {
-            expect(&mut i, "[")?;
-            let Some(Tok::Sym(key)) = body.get(i) else {
-                return None;
-            };
-            keys.push(key.clone());
-            i += 1;
-            // A proc that rewrites the captured text cannot be run here.
-            expect(&mut i, "]")?;
-            comma(&mut i);
-        }
-        comma(&mut i);
-        expect(&mut i, "]")?;
-        comma(&mut i);
-        out.push((source.clone(), flags.clone(), keys));
-    }
-    (i == body.len()).then_some(out)
-}
-
 /// The Resource API's `register_type(name: 'x', attributes: { a: { behaviour: ... } },
 /// title_patterns: [{ pattern: %r{(?<a>...)} }])`.
 fn resource_api(args: &[Tok], ty: &mut RubyType) {
@@ -943,8 +930,16 @@ fn named_groups(source: &str) -> Vec<String> {
     out
 }
 
-/// Reads one `lib/puppet/type/<name>.rb`.
+/// Reads one `lib/puppet/type/<name>.rb`, alone (title patterns built by helpers
+/// from other files are unknown).
 pub fn read_ruby_type(text: &str) -> RubyType {
+    read_ruby_type_with(text, &|_| None)
+}
+
+/// Reads one `lib/puppet/type/<name>.rb`; `require` gives the text of a file it
+/// requires (`puppet_x/keystone/composite_namevar`, looked up in the modules' `lib`
+/// directories as Ruby's load path has them), for title patterns computed by helpers.
+pub fn read_ruby_type_with(text: &str, require: &dyn Fn(&str) -> Option<String>) -> RubyType {
     let mut reader = Reader {
         toks: lex(text),
         i: 0,
@@ -956,9 +951,20 @@ pub fn read_ruby_type(text: &str) -> RubyType {
             ..RubyType::default()
         },
         seen_type: false,
+        title_body: None,
+        block_ends: None,
     };
     reader.run();
     let mut ty = reader.ty;
+    if let Some(body) = reader.title_body {
+        match title::evaluate(&reader.toks, body, require) {
+            Ok(patterns) => ty.title_patterns = Some(patterns),
+            Err(why) => {
+                ty.title_patterns_computed = true;
+                ty.title_patterns_unknown = Some(why);
+            }
+        }
+    }
     if !reader.seen_type {
         ty.problems
             .push("no `Puppet::Type.newtype` nor `Puppet::ResourceApi.register_type`".into());
