@@ -1,6 +1,7 @@
 //! The Ruby functions of popular Puppet modules in native Rust, one Rust module per
 //! Puppet module, as the Debian-packaged modules (`/usr/share/puppet/modules`) define
-//! them: [`mysql`], [`apache`], [`memcached`], [`postgresql`], [`openstacklib`]. As stdlib's
+//! them: [`mysql`], [`apache`], [`memcached`], [`postgresql`], [`openstacklib`],
+//! [`neutron`], [`nova`]. As stdlib's
 //! (`marionette-stdlib`), a function exists in a compile only where a module on the
 //! modulepath ships its Ruby file (`marionette::register_bundled_functions`).
 //!
@@ -13,6 +14,8 @@ use std::sync::Arc;
 pub mod apache;
 pub mod memcached;
 pub mod mysql;
+pub mod neutron;
+pub mod nova;
 pub mod openstacklib;
 pub mod postgresql;
 
@@ -21,12 +24,14 @@ pub use marionette_eval::{ExternalFunction, FunctionContext, NativeFunction};
 use marionette_catalog::Data;
 
 /// The functions of each module.
-const MODULES: [&[NativeFunction]; 5] = [
+const MODULES: [&[NativeFunction]; 7] = [
     mysql::FUNCTIONS,
     apache::FUNCTIONS,
     memcached::FUNCTIONS,
     postgresql::FUNCTIONS,
     openstacklib::FUNCTIONS,
+    neutron::FUNCTIONS,
+    nova::FUNCTIONS,
 ];
 
 /// Every function of every module.

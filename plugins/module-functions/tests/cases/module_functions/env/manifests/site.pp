@@ -25,3 +25,18 @@ notify { 'openstacklib':
   message => [is_service_default('<SERVICE DEFAULT>'), normalize_ip_for_uri('::1'),
               inet6_prefix(['127.0.0.1:11211', '::1'])],
 }
+notify { 'neutron-ranges':
+  message => [validate_network_vlan_ranges(['physnet1:10:100', 'physnet2', '']),
+              validate_tunnel_id_ranges('010:0100'), validate_vni_ranges(['1:1000', '5:5']),
+              validate_vni_ranges(undef), validate_vxlan_udp_port('4789'),
+              validate_vxlan_udp_port(50000)],
+}
+notify { 'neutron-json':
+  message => [convert_to_json_string(['a:b', 'c:d:e', 'f:']),
+              convert_to_json_string({ 'k' => [1, 2.5, true, undef], 'q' => "x\"\n\u00e9" }),
+              convert_to_json_string('s'), convert_to_json_string([])],
+}
+notify { 'nova':
+  message => [to_array_of_json_strings([{ 'a' => 1 }, { 'b' => { 'c' => [true] } }]),
+              to_array_of_json_strings('[{"a": 1}]'), to_array_of_json_strings("[{'a': 'x'}]")],
+}
