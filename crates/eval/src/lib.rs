@@ -112,6 +112,6 @@ pub use error::{EvalError, Location};
 pub use external::{
     Extensions, ExternalFunction, ExternalFunctions, FunctionContext, NativeFunction,
 };
-pub use functions::{deterministic_rand, versioncmp};
+pub use functions::{deterministic_rand, versioncmp, RubyRandom};
 pub use hiera::{lookup_for_node, value_from_data, LookupOutcome};
 pub use value::{Value, ValueMap};

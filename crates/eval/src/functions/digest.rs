@@ -82,38 +82,61 @@ fn fqdn_rand(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     Ok(Value::Int(deterministic_rand(&digest, max)))
 }
 
-/// `Random.new(seed).rand(max)` in Ruby, with the seed a 128-bit number given by its
-/// big-endian bytes: Mersenne Twister seeded with the seed's 32-bit words (least
-/// significant first), then Ruby's rejection sampling for the limit.
+/// `Random.new(seed).rand(max)` in Ruby, with the seed a number given by its
+/// big-endian bytes (see [`RubyRandom`]).
 pub fn deterministic_rand(seed_be: &[u8], max: i64) -> i64 {
-    let mut words: Vec<u32> = seed_be
-        .rchunks(4)
-        .map(|c| {
-            let mut b = [0u8; 4];
-            b[4 - c.len()..].copy_from_slice(c);
-            u32::from_be_bytes(b)
-        })
-        .collect();
-    while words.len() > 1 && words.last() == Some(&0) {
-        words.pop();
+    RubyRandom::new(seed_be).rand(max)
+}
+
+/// Ruby's `Random.new(seed)`, seed a non-negative Integer given by its big-endian
+/// bytes (an MD5 or SHA-256 digest read as a number): Mersenne Twister seeded with the
+/// seed's 32-bit words, least significant first.
+pub struct RubyRandom(Mt19937);
+
+impl RubyRandom {
+    pub fn new(seed_be: &[u8]) -> RubyRandom {
+        let mut words: Vec<u32> = seed_be
+            .rchunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[4 - c.len()..].copy_from_slice(c);
+                u32::from_be_bytes(b)
+            })
+            .collect();
+        while words.len() > 1 && words.last() == Some(&0) {
+            words.pop();
+        }
+        // Ruby drops a most significant word of 1 (its "leading-zero-guard").
+        if words.len() > 1 && words.last() == Some(&1) {
+            words.pop();
+        }
+        if words.is_empty() {
+            words.push(0);
+        }
+        RubyRandom(Mt19937::by_array(&words))
     }
-    let mut mt = Mt19937::by_array(&words);
-    if max == 0 {
-        return 0;
-    }
-    let limit = max.unsigned_abs() - 1;
-    if limit == 0 {
-        return 0;
-    }
-    let mask = u64::MAX >> limit.leading_zeros();
-    loop {
-        let v = if limit > u32::MAX as u64 {
-            ((mt.next_u32() as u64) << 32 | mt.next_u32() as u64) & mask
-        } else {
-            mt.next_u32() as u64 & mask
-        };
-        if v <= limit {
-            return v as i64;
+
+    /// `rand(max)`: an integer in `0...max.abs` by Ruby's rejection sampling (no draw
+    /// for a limit of 0 or 1).
+    pub fn rand(&mut self, max: i64) -> i64 {
+        let mt = &mut self.0;
+        if max == 0 {
+            return 0;
+        }
+        let limit = max.unsigned_abs() - 1;
+        if limit == 0 {
+            return 0;
+        }
+        let mask = u64::MAX >> limit.leading_zeros();
+        loop {
+            let v = if limit > u32::MAX as u64 {
+                ((mt.next_u32() as u64) << 32 | mt.next_u32() as u64) & mask
+            } else {
+                mt.next_u32() as u64 & mask
+            };
+            if v <= limit {
+                return v as i64;
+            }
         }
     }
 }

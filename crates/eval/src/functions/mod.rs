@@ -45,7 +45,7 @@ pub(crate) use convert::new_value;
 /// Written into an EPP render buffer after a Sensitive value (a Unicode noncharacter,
 /// never in text): the rendered template is then Sensitive, as in Puppet.
 pub(crate) const SENSITIVE_MARK: char = '\u{FDD0}';
-pub use digest::deterministic_rand;
+pub use digest::{deterministic_rand, RubyRandom};
 pub use strings::versioncmp;
 
 use crate::compiler::{Compiler, ScopeId, ScopeKind};
@@ -317,10 +317,11 @@ impl<'e> Compiler<'e> {
             block,
             pending: None,
             values,
+            returned: Vec::new(),
             at,
         };
         match f.call(&args, &mut cx) {
-            Ok(d) => Ok(crate::hiera::value_from_data(&d)),
+            Ok(d) => Ok(cx.value_of(&d)),
             Err(message) => Err(cx.pending.take().unwrap_or_else(|| EvalError::new(message))),
         }
     }
@@ -476,6 +477,18 @@ struct CallSite<'a> {
     span: Span,
 }
 
+/// Whether a value does not come back from its data (`value_from_data`).
+fn lost_as_data(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Type(_)
+            | Value::Binary(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Timespan(_)
+    )
+}
+
 /// What an external function sees of the compile calling it.
 struct ExternalCx<'c, 'e, 'b> {
     c: &'c mut Compiler<'e>,
@@ -486,10 +499,26 @@ struct ExternalCx<'c, 'e, 'b> {
     pending: Option<EvalError>,
     /// The arguments as values (a type argument is found again by its data).
     values: &'c [Value],
+    /// What the functions it called returned, found again by their data too.
+    returned: Vec<Value>,
     at: CallSite<'c>,
 }
 
 impl ExternalCx<'_, '_, '_> {
+    /// A value the function hands back: one of its arguments or of the results of the
+    /// functions it called if it is that value's data and plain data cannot say it (a
+    /// type, a Binary...), so `type_of($x)` or `pick(Integer)` give the value itself;
+    /// otherwise the data as a value.
+    fn value_of(&self, d: &marionette_catalog::Data) -> Value {
+        self.values
+            .iter()
+            .chain(&self.returned)
+            .filter(|v| lost_as_data(v))
+            .find(|v| crate::wire::to_data(v, false) == *d)
+            .cloned()
+            .unwrap_or_else(|| crate::hiera::value_from_data(d))
+    }
+
     /// A type given as data: one of the call's type arguments, or a type expression's
     /// text evaluated in the calling scope (aliases resolved).
     fn type_of(&mut self, ty: &marionette_catalog::Data) -> Result<crate::types::PType, String> {
@@ -563,12 +592,18 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
         name: &str,
         args: Vec<marionette_catalog::Data>,
     ) -> Result<marionette_catalog::Data, String> {
-        let args = args.iter().map(crate::hiera::value_from_data).collect();
+        let args = args.iter().map(|d| self.value_of(d)).collect();
         match self
             .c
             .call_function(name, args, None, self.at.scope, self.at.file, self.at.span)
         {
-            Ok(v) => Ok(crate::wire::to_data(&v, false)),
+            Ok(v) => {
+                let d = crate::wire::to_data(&v, false);
+                if lost_as_data(&v) {
+                    self.returned.push(v);
+                }
+                Ok(d)
+            }
             Err(e) => {
                 let message = e.message.clone();
                 self.pending.get_or_insert(e);
