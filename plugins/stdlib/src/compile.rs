@@ -73,6 +73,12 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         ],
         validate_legacy
     ),
+    // Puppet's `type(value)` is the same inference (`infer_set`).
+    native!("type_of", &["Any value"], |a, cx| cx
+        .call_function("type", a.to_vec())),
+    native!("stdlib::str2resource", &["String res_string"], |a, cx| {
+        str2resource(&to_s(&a[0]), cx)
+    }),
     native!("deprecation", &["String key, String message"], |a, cx| {
         crate::deprecation(cx, &to_s(&a[0]), &to_s(&a[1]));
         Ok(Data::Undef)
@@ -895,4 +901,34 @@ fn wildcard(p: &str, s: &str) -> bool {
         }
     }
     go(&p, &s)
+}
+
+/// The resource a reference string names (`File[/tmp/x]`), found in the catalog, as
+/// its reference. Puppet returns the resource itself, which manifests use as a
+/// reference (`require => ...`, `"${r}"`, `type($r)`); only `$r =~ File` differs.
+fn str2resource(text: &str, cx: &mut dyn FunctionContext) -> R {
+    let parsed = text.split_once('[').and_then(|(ty, rest)| {
+        let title = rest.strip_suffix(']')?;
+        (!ty.is_empty() && !ty.contains(']') && !title.is_empty()).then_some((ty, title))
+    });
+    let Some((ty, title)) = parsed else {
+        return err(format!(
+            "No title provided and {} is not a valid resource reference",
+            ruby::inspect(&Data::String(text.into()))
+        ));
+    };
+    let capitalize = |s: &str| s.split("::").map(capitalize).collect::<Vec<_>>().join("::");
+    let ty = capitalize(ty);
+    let title = if ty == "Class" {
+        capitalize(title)
+    } else {
+        title.to_string()
+    };
+    if cx.resource(&ty, &title).is_none() {
+        return err(format!(
+            "stdlib::str2resource(): could not find {ty}[{title}], this is parse order dependent and values should not be quoted"
+        ));
+    }
+    let quoted = title.replace('\\', "\\\\").replace('\'', "\\'");
+    cx.call_function("Type", vec![Data::String(format!("{ty}['{quoted}']"))])
 }

@@ -11,13 +11,16 @@
 //!
 //! Families: [`collections`] (arrays and hashes), [`strings`], [`validate`] (the
 //! `validate_*` and `is_*` functions), [`serialize`] (JSON, YAML, TOML...), [`net`]
-//! (IP addresses), [`compile`] (the functions that need the compile: resources,
-//! facts, types, files).
+//! (IP addresses), [`crypto`] (password hashes, keys), [`host`] (the functions that
+//! run commands on the compiling machine), [`compile`] (the functions that need the
+//! compile: resources, facts, types, files).
 
 use std::sync::Arc;
 
 pub mod collections;
 pub mod compile;
+pub mod crypto;
+pub mod host;
 pub mod net;
 pub mod ruby;
 pub mod serialize;
@@ -44,8 +47,10 @@ pub(crate) const ANY: &[&str] = &["Any args*"];
 pub(crate) const ONE_OR_MORE: &[&str] = &["Any p0, Any args*"];
 
 /// The families of functions.
-const FAMILIES: [&[NativeFunction]; 7] = [
+const FAMILIES: [&[NativeFunction]; 9] = [
     collections::FUNCTIONS,
+    crypto::FUNCTIONS,
+    host::FUNCTIONS,
     strings::FUNCTIONS,
     validate::FUNCTIONS,
     validate::WRAPPERS,
@@ -54,12 +59,65 @@ const FAMILIES: [&[NativeFunction]; 7] = [
     compile::FUNCTIONS,
 ];
 
+/// A function's error.
+pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, String> {
+    Err(msg.into())
+}
+
+/// 64 random bits, for the functions that are random in Puppet too (Ruby's `rand`
+/// without a seed): `shuffle`, `str2saltedsha512`.
+pub(crate) fn random_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    h.write_u64(now);
+    h.finish()
+}
+
+/// The `stdlib::` names stdlib 9 gave functions 8.5 has (their old names became
+/// deprecated shims). A name is registered where a module ships its Ruby file, so
+/// these exist only with stdlib 9 on the modulepath, as in Puppet.
+const STDLIB9_NAMES: &[(&str, &str)] = &[
+    ("stdlib::batch_escape", "batch_escape"),
+    ("stdlib::ensure_packages", "ensure_packages"),
+    ("stdlib::fqdn_rand_string", "fqdn_rand_string"),
+    ("stdlib::fqdn_rotate", "fqdn_rotate"),
+    ("stdlib::has_interface_with", "has_interface_with"),
+    ("stdlib::merge", "merge"),
+    ("stdlib::os_version_gte", "os_version_gte"),
+    ("stdlib::parsehocon", "parsehocon"),
+    ("stdlib::powershell_escape", "powershell_escape"),
+    ("stdlib::seeded_rand", "seeded_rand"),
+    ("stdlib::seeded_rand_string", "seeded_rand_string"),
+    ("stdlib::shell_escape", "shell_escape"),
+    ("stdlib::to_json", "to_json"),
+    ("stdlib::to_json_pretty", "to_json_pretty"),
+    ("stdlib::to_python", "to_python"),
+    ("stdlib::to_ruby", "to_ruby"),
+    ("stdlib::to_toml", "to_toml"),
+    ("stdlib::to_yaml", "to_yaml"),
+    ("stdlib::type_of", "type_of"),
+];
+
+fn all() -> impl Iterator<Item = NativeFunction> {
+    let own = FAMILIES.iter().flat_map(|f| f.iter()).cloned();
+    let renamed = STDLIB9_NAMES.iter().filter_map(|&(name, old)| {
+        let f = FAMILIES
+            .iter()
+            .flat_map(|f| f.iter())
+            .find(|f| f.name == old)?;
+        Some(NativeFunction { name, ..f.clone() })
+    });
+    own.chain(renamed)
+}
+
 /// Every function of the module.
 pub fn functions() -> Vec<Arc<dyn ExternalFunction>> {
-    FAMILIES
-        .iter()
-        .flat_map(|f| f.iter())
-        .map(|f| Arc::new(f.clone()) as Arc<dyn ExternalFunction>)
+    all()
+        .map(|f| Arc::new(f) as Arc<dyn ExternalFunction>)
         .collect()
 }
 
@@ -76,10 +134,7 @@ pub fn plugin() -> marionette_plugin_api::Plugin {
 
 /// The names of the functions, sorted.
 pub fn names() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = FAMILIES
-        .iter()
-        .flat_map(|f| f.iter().map(|f| f.name))
-        .collect();
+    let mut out: Vec<&'static str> = all().map(|f| f.name).collect();
     out.sort_unstable();
     out
 }

@@ -1,5 +1,6 @@
 //! Serialization: `to_json`, `to_json_pretty` (Ruby's json gem), `to_yaml` (Psych over
-//! libyaml's emitter), `to_python`, `to_ruby`, and the readers `parsejson`,
+//! libyaml's emitter), `to_toml` (stdlib's own TOML dumper), `to_python`, `to_ruby`,
+//! and the readers `parsejson`,
 //! `parseyaml`, `parsepson`, `parsehocon`.
 
 use crate::ruby::{self, args3x, inspect, to_s};
@@ -21,6 +22,11 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         to_json_pretty
     ),
     native!("to_yaml", &["Any data, Hash options?"], |a, _| Ok(Data::String(to_yaml(&a[0])))),
+    native!("to_toml", &["Hash data"], |a, _| {
+        let mut out = String::new();
+        toml_table(&a[0], &[], false, &mut out)?;
+        Ok(Data::String(out))
+    }),
     native!("to_python", &["Any object"], |a, _| Ok(Data::String(to_python(&a[0])))),
     native!("to_ruby", &["Any object"], |a, _| Ok(Data::String(to_ruby(&a[0])))),
     native!("parsejson", ANY, |a, _| {
@@ -458,4 +464,122 @@ fn literal(s: &str, n: usize) -> String {
         }
     }
     out
+}
+
+/// A hash's pairs as stdlib's `TomlDumper` sorts them: by key, then split into plain
+/// values, tables (hashes) and arrays of tables (arrays whose first element is a hash).
+type TomlPairs<'a> = [Vec<(&'a Data, &'a Data)>; 3];
+
+fn toml_pairs(table: &Data) -> Result<TomlPairs<'_>, String> {
+    let Data::Hash(entries) = table else {
+        // Ruby 3.1's message, with the line error_highlight shows.
+        return Err(format!(
+            "undefined method `keys' for {}:{}\n\n      hash.keys.sort.each do |key|\n          ^^^^^",
+            inspect(table),
+            ruby::class(table)
+        ));
+    };
+    let mut sorted: Vec<(&Data, &Data)> = entries.iter().map(|(k, v)| (k, v)).collect();
+    let mut failure = None;
+    sorted.sort_by(|(a, _), (b, _)| match (a, b) {
+        (Data::String(x), Data::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Data::Integer(x), Data::Integer(y)) => x.cmp(y),
+        _ => {
+            failure.get_or_insert_with(|| {
+                format!(
+                    "comparison of {} with {} failed",
+                    ruby::class(a),
+                    inspect(b)
+                )
+            });
+            std::cmp::Ordering::Equal
+        }
+    });
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let mut pairs: TomlPairs = [Vec::new(), Vec::new(), Vec::new()];
+    for (k, v) in sorted {
+        let kind = match v {
+            Data::Hash(_) => 1,
+            Data::Array(items) if matches!(items.first(), Some(Data::Hash(_))) => 2,
+            _ => 0,
+        };
+        pairs[kind].push((k, v));
+    }
+    Ok(pairs)
+}
+
+/// A table: its header when it has plain values or nothing (`[a.b]`, `[[a]]` for an
+/// element of an array of tables), then its pairs.
+fn toml_table(
+    table: &Data,
+    prefix: &[String],
+    in_array: bool,
+    out: &mut String,
+) -> Result<(), String> {
+    let pairs = toml_pairs(table)?;
+    let empty = matches!(table, Data::Hash(e) if e.is_empty());
+    if !prefix.is_empty() && (!pairs[0].is_empty() || empty) {
+        toml_header(prefix, in_array, out);
+    }
+    toml_dump(&pairs, prefix, out)
+}
+
+fn toml_dump(pairs: &TomlPairs<'_>, prefix: &[String], out: &mut String) -> Result<(), String> {
+    for (k, v) in &pairs[0] {
+        out.push_str(&format!("{} = {}\n", toml_key(k), toml_value(v)));
+    }
+    for (k, v) in &pairs[1] {
+        let path: Vec<String> = prefix.iter().cloned().chain([toml_key(k)]).collect();
+        toml_table(v, &path, false, out)?;
+    }
+    for (k, v) in &pairs[2] {
+        let path: Vec<String> = prefix.iter().cloned().chain([toml_key(k)]).collect();
+        if let Data::Array(items) = v {
+            for item in items {
+                toml_header(&path, true, out);
+                toml_dump(&toml_pairs(item)?, &path, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn toml_header(prefix: &[String], in_array: bool, out: &mut String) {
+    let name = prefix.join(".");
+    if in_array {
+        out.push_str(&format!("[[{name}]]\n"));
+    } else {
+        out.push_str(&format!("[{name}]\n"));
+    }
+}
+
+/// A key as it is when one of its lines is only `[a-zA-Z0-9_-]` (Ruby's `^...$`),
+/// otherwise in double quotes.
+fn toml_key(key: &Data) -> String {
+    let text = to_s(key);
+    let body = text.strip_suffix('\n').unwrap_or(&text);
+    let bare = body.split('\n').any(|line| {
+        line.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+    });
+    if bare {
+        text
+    } else {
+        format!("\"{}\"", text.replace('"', "\\\""))
+    }
+}
+
+/// A value as stdlib writes it: Ruby's `inspect` (a string's `\#{` unescaped, a
+/// regexp's inspect as a string).
+fn toml_value(v: &Data) -> String {
+    match v {
+        Data::String(s) => inspect(&Data::String(s.clone()))
+            .replace("\\#{", "#{")
+            .replace("\\#$", "#$")
+            .replace("\\#@", "#@"),
+        Data::Regexp(src) => inspect(&Data::String(format!("/{}/", src.replace('/', "\\/")))),
+        other => inspect(other),
+    }
 }

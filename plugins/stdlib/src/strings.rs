@@ -175,6 +175,24 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         &args3x(a)
     )),
     native!("time", ANY, time),
+    native!("shuffle", ANY, |a, _| shuffle(&args3x(a))),
+    native!(
+        "seeded_rand_string",
+        &["Integer[1] length, String seed, String[2] charset?"],
+        |a, _| Ok(Data::String(seeded_rand_string(&a[0], &a[1], a.get(2))))
+    ),
+    native!(
+        "sprintf_hash",
+        &["String format, Hash arguments"],
+        |a, cx| {
+            crate::deprecation(
+                cx,
+                "sprintf_hash",
+                "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead",
+            );
+            cx.call_function("sprintf", a.to_vec())
+        }
+    ),
 ];
 
 fn strings_of(d: &Data) -> Vec<String> {
@@ -926,4 +944,50 @@ fn time(args: &[Data], _: &mut dyn FunctionContext) -> R {
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0);
     Ok(Data::Integer(now))
+}
+
+/// Ruby's `Array#shuffle`-like loop stdlib writes (`j = rand(n - i) + i`, swap), with
+/// Ruby's unseeded `rand`: random in Puppet, random here.
+fn shuffle(args: &[Data]) -> R {
+    let Some(value) = args.first() else {
+        return err(format!(
+            "shuffle(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    };
+    let mut items: Vec<Data> = match value {
+        Data::Array(items) => items.clone(),
+        Data::String(s) => s.chars().map(|c| Data::String(c.to_string())).collect(),
+        _ => return err("shuffle(): Requires either array or string to work with"),
+    };
+    let mut random = marionette_eval::RubyRandom::new(&crate::random_u64().to_be_bytes());
+    let n = items.len();
+    for i in 0..n {
+        let j = random.rand((n - i) as i64) as usize + i;
+        items.swap(i, j);
+    }
+    Ok(match value {
+        Data::String(_) => Data::String(items.iter().map(to_s).collect()),
+        _ => Data::Array(items),
+    })
+}
+
+/// `Random.new(sha256(seed) as a number)`, one `rand(charset.size)` per character.
+fn seeded_rand_string(length: &Data, seed: &Data, charset: Option<&Data>) -> String {
+    use sha2::Digest;
+    let charset: Vec<char> = match charset {
+        Some(Data::String(c)) => c.chars().collect(),
+        _ => "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            .chars()
+            .collect(),
+    };
+    let digest = sha2::Sha256::digest(to_s(seed).as_bytes());
+    let mut random = marionette_eval::RubyRandom::new(&digest);
+    let length = match length {
+        Data::Integer(n) => *n,
+        _ => 0,
+    };
+    (0..length)
+        .map(|_| charset[random.rand(charset.len() as i64) as usize])
+        .collect()
 }

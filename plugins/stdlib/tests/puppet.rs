@@ -104,7 +104,9 @@ impl FunctionContext for Cx {
     fn call_function(&mut self, name: &str, args: Vec<Data>) -> Result<Data, String> {
         // Puppet's fqdn_rand(max, seed): md5("fqdn:max:seed") seeds Ruby's Random.
         use md5::Digest;
-        assert_eq!(name, "fqdn_rand", "the calls only need fqdn_rand");
+        if name != "fqdn_rand" {
+            return Err(format!("'{name}' is not available to these calls"));
+        }
         let max = match args[0] {
             Data::Integer(i) => i,
             _ => 0,
