@@ -1244,28 +1244,24 @@ impl<'e> Compiler<'e> {
     /// The location of an operator that follows `offset` (Puppet places binary
     /// expressions, assignments and chains at their operator).
     pub(crate) fn operator_location(&self, file: &Arc<SourceFile>, offset: u32) -> Location {
+        let i = skip_trivia(file.text.as_bytes(), offset as usize);
+        self.location(file, Span::new(i as u32, i as u32))
+    }
+
+    /// Where Puppet locates a method call written with parentheses: its `(` (the
+    /// receiver ends at `receiver_end`; then come the `.` and the name).
+    pub(crate) fn method_paren_location(
+        &self,
+        file: &Arc<SourceFile>,
+        receiver_end: u32,
+    ) -> Location {
         let text = file.text.as_bytes();
-        let mut i = offset as usize;
-        loop {
-            while i < text.len() && text[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            if i < text.len() && text[i] == b'#' {
-                while i < text.len() && text[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            if i + 1 < text.len() && text[i] == b'/' && text[i + 1] == b'*' {
-                i += 2;
-                while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
-                    i += 1;
-                }
-                i = (i + 2).min(text.len());
-                continue;
-            }
-            break;
+        let mut i = skip_trivia(text, receiver_end as usize) + 1;
+        i = skip_trivia(text, i);
+        while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
+            i += 1;
         }
+        let i = skip_trivia(text, i).min(text.len());
         self.location(file, Span::new(i as u32, i as u32))
     }
 
@@ -1336,5 +1332,29 @@ impl<'e> Compiler<'e> {
             }
             _ => false,
         }
+    }
+}
+
+/// The offset of the first byte at or after `i` that is not whitespace or a comment.
+fn skip_trivia(text: &[u8], mut i: usize) -> usize {
+    loop {
+        while i < text.len() && text[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < text.len() && text[i] == b'#' {
+            while i < text.len() && text[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if i + 1 < text.len() && text[i] == b'/' && text[i + 1] == b'*' {
+            i += 2;
+            while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
+                i += 1;
+            }
+            i = (i + 2).min(text.len());
+            continue;
+        }
+        return i;
     }
 }

@@ -79,7 +79,10 @@ impl<'e> Compiler<'e> {
             };
             let at = match &expr.kind {
                 ExprKind::Relationship { lhs, .. } => self.operator_location(file, lhs.span.end),
-                // Puppet locates a method call at its `.`.
+                // Puppet locates a method call at its `.`, or at its `(` when it has one.
+                ExprKind::MethodCall(call) if call.parens => {
+                    self.method_paren_location(file, call.receiver.span.end)
+                }
                 ExprKind::MethodCall(call) => self.operator_location(file, call.receiver.span.end),
                 _ => self.location(file, expr.span),
             };
@@ -152,6 +155,11 @@ impl<'e> Compiler<'e> {
                                 .ok_or_else(|| EvalError::new("integer overflow"))?,
                         )),
                         Value::Float(f) => Ok(Value::Float(-f)),
+                        Value::Timespan(t) => {
+                            Ok(Value::Timespan(Arc::new(crate::value::Timespan {
+                                nanos: -t.nanos,
+                            })))
+                        }
                         Value::Str(s) => match crate::ops::to_number(&s) {
                             Some(Value::Int(i)) => Ok(Value::Int(-i)),
                             Some(Value::Float(f)) => Ok(Value::Float(-f)),

@@ -102,6 +102,7 @@ mod functions;
 mod hiera;
 pub mod ops;
 pub mod restype;
+mod time;
 pub mod types;
 pub mod value;
 pub mod wire;

@@ -8,7 +8,7 @@
 
 use crate::describe::a_an;
 use crate::types::PType;
-use crate::value::{Regex, Value, ValueMap};
+use crate::value::{Regex, Timespan, Timestamp, Value, ValueMap};
 use marionette_syntax::model::BinaryOp;
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -157,7 +157,7 @@ pub fn to_number(s: &str) -> Option<Value> {
 
 fn coerce_numeric(v: &Value, blame: Blame) -> Result<Value, OpError> {
     match v {
-        Value::Int(_) | Value::Float(_) => Ok(v.clone()),
+        Value::Int(_) | Value::Float(_) | Value::Timestamp(_) | Value::Timespan(_) => Ok(v.clone()),
         Value::Str(s) => to_number(s).map_or_else(
             || {
                 err(
@@ -244,6 +244,9 @@ pub fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> 
                 ),
             );
         }
+    }
+    if let Some(result) = time_arithmetic(op, &a, &b) {
+        return result;
     }
     let overflow = |v: i128| -> Result<Value, OpError> {
         if v > i64::MAX as i128 || v < i64::MIN as i128 {
@@ -336,6 +339,190 @@ pub fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> 
             Ok(Value::Float(result))
         }
     }
+}
+
+/// Whole nanoseconds in `seconds` (Ruby's `(o * NSECS_PER_SEC).to_i`).
+fn seconds_to_nanos(v: &Value) -> i128 {
+    match v {
+        Value::Int(i) => *i as i128 * NS_PER_SEC,
+        Value::Float(f) => (f * 1e9).trunc() as i128,
+        _ => 0,
+    }
+}
+
+const NS_PER_SEC: i128 = 1_000_000_000;
+
+fn timestamp_of_nanos(n: i128) -> Value {
+    Value::Timestamp(Arc::new(Timestamp {
+        seconds: n.div_euclid(NS_PER_SEC) as i64,
+        nanos: n.rem_euclid(NS_PER_SEC) as u32,
+    }))
+}
+
+fn timespan_of_nanos(n: i128) -> Value {
+    Value::Timespan(Arc::new(Timespan { nanos: n }))
+}
+
+/// Arithmetic where a Timestamp or Timespan takes part (Puppet's `TimeData`
+/// methods, with the evaluator's swapping of a number on the left), or `None` when
+/// both sides are plain numbers.
+fn time_arithmetic(op: BinaryOp, a: &Value, b: &Value) -> Option<Result<Value, OpError>> {
+    let sym = op_symbol(op);
+    let is_time = |v: &Value| matches!(v, Value::Timestamp(_) | Value::Timespan(_));
+    if !is_time(a) && !is_time(b) {
+        return None;
+    }
+    // A number on the left: `+` (and `*` by a Timespan) swap sides, `-` a Timespan
+    // makes the number a Timespan; anything else is refused.
+    let (a, b) = if !is_time(a) {
+        match (op, b) {
+            (BinaryOp::Add, _) | (BinaryOp::Mul, Value::Timespan(_)) => (b.clone(), a.clone()),
+            (BinaryOp::Sub, Value::Timespan(_)) => {
+                (timespan_of_nanos(seconds_to_nanos(a)), b.clone())
+            }
+            _ => {
+                return Some(err(
+                    Blame::Left,
+                    format!(
+                        "Operator '{sym}' is not applicable to {} when right side is {}.",
+                        a_an_label(a),
+                        a_an_label(b)
+                    ),
+                ))
+            }
+        }
+    } else {
+        (a.clone(), b.clone())
+    };
+    // Ruby's ArgumentError from the TimeData method, as Puppet reports it.
+    let refused = |what: String| {
+        err(
+            Blame::Operator,
+            format!("Error while evaluating a '{sym}' expression, {what}"),
+        )
+    };
+    let not_applicable = |v: &Value| {
+        err(
+            Blame::Left,
+            format!("Operator '{sym}' is not applicable to {}.", a_an_label(v)),
+        )
+    };
+    let is_number = matches!(b, Value::Int(_) | Value::Float(_));
+    Some(match &a {
+        Value::Timestamp(t) => {
+            let n = t.seconds as i128 * NS_PER_SEC + t.nanos as i128;
+            match (op, &b) {
+                (BinaryOp::Add, Value::Timespan(s)) => Ok(timestamp_of_nanos(n + s.nanos)),
+                (BinaryOp::Add, _) if is_number => Ok(timestamp_of_nanos(n + seconds_to_nanos(&b))),
+                (BinaryOp::Add, _) => refused(format!(
+                    "{} cannot be added to a Timestamp",
+                    a_an_uc(&label(&b))
+                )),
+                (BinaryOp::Sub, Value::Timestamp(u)) => Ok(timespan_of_nanos(
+                    n - (u.seconds as i128 * NS_PER_SEC + u.nanos as i128),
+                )),
+                (BinaryOp::Sub, Value::Timespan(s)) => Ok(timestamp_of_nanos(n - s.nanos)),
+                (BinaryOp::Sub, _) if is_number => Ok(timestamp_of_nanos(n - seconds_to_nanos(&b))),
+                (BinaryOp::Sub, _) => refused(format!(
+                    "{} cannot be subtracted from a Timestamp",
+                    a_an_uc(&label(&b))
+                )),
+                _ => not_applicable(&a),
+            }
+        }
+        Value::Timespan(t) => {
+            let n = t.nanos;
+            match (op, &b) {
+                (BinaryOp::Add, Value::Timestamp(u)) => Ok(timestamp_of_nanos(
+                    n + u.seconds as i128 * NS_PER_SEC + u.nanos as i128,
+                )),
+                (BinaryOp::Add | BinaryOp::Sub, Value::Timespan(s)) => {
+                    Ok(timespan_of_nanos(if op == BinaryOp::Add {
+                        n + s.nanos
+                    } else {
+                        n - s.nanos
+                    }))
+                }
+                (BinaryOp::Add | BinaryOp::Sub, _) if is_number => {
+                    let d = seconds_to_nanos(&b);
+                    Ok(timespan_of_nanos(if op == BinaryOp::Add {
+                        n + d
+                    } else {
+                        n - d
+                    }))
+                }
+                (BinaryOp::Add, _) => refused(format!(
+                    "{} cannot be added to a Timespan",
+                    a_an_uc(&label(&b))
+                )),
+                (BinaryOp::Sub, _) => refused(format!(
+                    "{} cannot be subtracted from a Timespan",
+                    a_an_uc(&label(&b))
+                )),
+                (BinaryOp::Mul, Value::Int(i)) => Ok(timespan_of_nanos(n * *i as i128)),
+                (BinaryOp::Mul, Value::Float(f)) => {
+                    Ok(timespan_of_nanos((n as f64 * f).trunc() as i128))
+                }
+                (BinaryOp::Mul, _) => refused(format!(
+                    "A Timestamp cannot be multiplied by {}",
+                    a_an_label(&b)
+                )),
+                (BinaryOp::Div, Value::Timespan(s)) => {
+                    let q = n as f64 / s.nanos as f64;
+                    if q.is_infinite() {
+                        err(
+                            Blame::Left,
+                            format!("The result of the {sym} expression is Infinity"),
+                        )
+                    } else {
+                        Ok(Value::Float(q))
+                    }
+                }
+                (BinaryOp::Div, Value::Int(0)) => err(Blame::Right, "Division by 0"),
+                (BinaryOp::Div, Value::Float(f)) if *f == 0.0 => err(Blame::Right, "Division by 0"),
+                (BinaryOp::Div, Value::Int(i)) => Ok(timespan_of_nanos(
+                    n.div_euclid(*i as i128)
+                        - if n.rem_euclid(*i as i128) != 0 && *i < 0 {
+                            1
+                        } else {
+                            0
+                        },
+                )),
+                (BinaryOp::Div, Value::Float(f)) => {
+                    Ok(timespan_of_nanos((n as f64 / f).floor() as i128))
+                }
+                (BinaryOp::Div, _) => refused(format!(
+                    "A Timespan cannot be divided by {}",
+                    a_an_label(&b)
+                )),
+                (BinaryOp::Rem, Value::Int(0)) => err(Blame::Right, "Division by 0"),
+                (BinaryOp::Rem, Value::Int(i)) => {
+                    let (secs, i) = (n.div_euclid(NS_PER_SEC), *i as i128);
+                    let m = secs % i;
+                    Ok(Value::Int(if m != 0 && ((m < 0) != (i < 0)) {
+                        m + i
+                    } else {
+                        m
+                    } as i64))
+                }
+                (BinaryOp::Rem, _) => refused(format!(
+                    "Can not do modulus on a Timespan using a {}",
+                    a_an_label(&b)
+                )),
+                _ => not_applicable(&a),
+            }
+        }
+        _ => unreachable!("one side is a Timestamp or a Timespan"),
+    })
+}
+
+/// "A Timestamp": [`a_an`] with a capital.
+fn a_an_uc(label: &str) -> String {
+    let s = a_an(label);
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }
 
 fn a_an_uc_expr(op: BinaryOp) -> String {
@@ -454,8 +641,12 @@ pub fn equals(a: &Value, b: &Value) -> bool {
         }
         (Value::Type(x), Value::Type(y)) => x == y,
         (Value::Sensitive(x), Value::Sensitive(y)) => Arc::ptr_eq(x, y),
-        (Value::Timespan(t), Value::Int(_) | Value::Float(_)) => t.seconds_f64() == num(b),
-        (Value::Int(_) | Value::Float(_), Value::Timespan(t)) => t.seconds_f64() == num(a),
+        (Value::Timespan(_) | Value::Timestamp(_), Value::Int(_) | Value::Float(_)) => {
+            compare_time_number(a, b) == Some(Ordering::Equal)
+        }
+        (Value::Int(_) | Value::Float(_), Value::Timespan(_) | Value::Timestamp(_)) => {
+            compare_time_number(b, a) == Some(Ordering::Equal)
+        }
         _ => a == b,
     }
 }
@@ -480,30 +671,23 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
         },
         Value::Int(_) | Value::Float(_) => match b {
             Value::Int(_) | Value::Float(_) => Ok(compare_numbers(a, b).unwrap_or(Ordering::Equal)),
-            Value::Timestamp(t) => Ok((t.seconds as f64)
-                .partial_cmp(&num(a))
-                .map(Ordering::reverse)
-                .unwrap_or(Ordering::Equal)),
-            Value::Timespan(t) => Ok(t
-                .seconds_f64()
-                .partial_cmp(&num(a))
+            Value::Timestamp(_) | Value::Timespan(_) => Ok(compare_time_number(b, a)
                 .map(Ordering::reverse)
                 .unwrap_or(Ordering::Equal)),
             _ => Err("A Numeric is not comparable to non Numeric".into()),
         },
         Value::Timestamp(t) => match b {
             Value::Timestamp(u) => Ok((t.seconds, t.nanos).cmp(&(u.seconds, u.nanos))),
-            Value::Int(_) | Value::Float(_) => Ok((t.seconds as f64)
-                .partial_cmp(&num(b))
-                .unwrap_or(Ordering::Equal)),
+            Value::Int(_) | Value::Float(_) => {
+                Ok(compare_time_number(a, b).unwrap_or(Ordering::Equal))
+            }
             _ => Err("Timestamps are only comparable to Timestamps, Integers, and Floats".into()),
         },
         Value::Timespan(t) => match b {
             Value::Timespan(u) => Ok(t.nanos.cmp(&u.nanos)),
-            Value::Int(_) | Value::Float(_) => Ok(t
-                .seconds_f64()
-                .partial_cmp(&num(b))
-                .unwrap_or(Ordering::Equal)),
+            Value::Int(_) | Value::Float(_) => {
+                Ok(compare_time_number(a, b).unwrap_or(Ordering::Equal))
+            }
             _ => Err("Timespans are only comparable to Timespans, Integers, and Floats".into()),
         },
         Value::SemVer(v) => match b {
@@ -516,11 +700,19 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
     }
 }
 
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Int(i) => *i as f64,
-        Value::Float(f) => *f,
-        _ => 0.0,
+/// A Timestamp or Timespan against a number (Puppet's `TimeData#<=>`): whole
+/// seconds against an Integer, seconds with their fraction against a Float.
+fn compare_time_number(t: &Value, n: &Value) -> Option<Ordering> {
+    let nanos = match t {
+        Value::Timestamp(t) => t.seconds as i128 * NS_PER_SEC + t.nanos as i128,
+        Value::Timespan(t) => t.nanos,
+        _ => return None,
+    };
+    match n {
+        // Ruby's Integer `/` rounds toward negative infinity.
+        Value::Int(i) => Some(nanos.div_euclid(NS_PER_SEC).cmp(&(*i as i128))),
+        Value::Float(f) => (nanos as f64 / 1e9).partial_cmp(f),
+        _ => None,
     }
 }
 

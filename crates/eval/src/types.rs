@@ -7,7 +7,7 @@
 //! [`PType::normalize`] are the methods of the same names, and `Display` is the type
 //! formatter (`to_s`).
 
-use crate::value::{format_float, Regex, Timespan, Value, VersionRange};
+use crate::value::{format_float, Regex, Timespan, Timestamp, Value, VersionRange};
 use std::fmt;
 use std::sync::Arc;
 
@@ -123,7 +123,11 @@ pub enum PType {
     Class(Option<String>),
     Sensitive(Option<Box<PType>>),
     Deferred,
-    Timestamp,
+    /// `Timestamp[from, to]`; `None` is unbounded.
+    Timestamp {
+        from: Option<Timestamp>,
+        to: Option<Timestamp>,
+    },
     /// `Timespan[from, to]`; `None` is unbounded.
     Timespan {
         from: Option<Timespan>,
@@ -355,7 +359,10 @@ impl PType {
             "Class" => PType::Class(None),
             "Sensitive" => PType::Sensitive(None),
             "Deferred" => PType::Deferred,
-            "Timestamp" => PType::Timestamp,
+            "Timestamp" => PType::Timestamp {
+                from: None,
+                to: None,
+            },
             "Timespan" => PType::Timespan {
                 from: None,
                 to: None,
@@ -536,7 +543,13 @@ impl PType {
                 _ => false,
             },
             T::Deferred => matches!(value, Value::Deferred(_)),
-            T::Timestamp => matches!(value, Value::Timestamp(_)),
+            T::Timestamp { from, to } => match value {
+                Value::Timestamp(t) => {
+                    from.is_none_or(|f| t.nanos_total() >= f.nanos_total())
+                        && to.is_none_or(|x| t.nanos_total() <= x.nanos_total())
+                }
+                _ => false,
+            },
             T::Timespan { from, to } => match value {
                 Value::Timespan(t) => {
                     from.is_none_or(|f| t.nanos >= f.nanos) && to.is_none_or(|x| t.nanos <= x.nanos)
@@ -628,7 +641,7 @@ impl PType {
                         | T::SemVer(_)
                         | T::SemVerRange
                         | T::Timespan { .. }
-                        | T::Timestamp
+                        | T::Timestamp { .. }
                 )
             }
             T::ScalarData => matches!(
@@ -953,6 +966,13 @@ impl PType {
             },
             T::Alias { resolved, .. } => resolved.is_assignable(o),
             T::Unresolved(_) => self == o,
+            T::Timestamp { from, to } => match o {
+                T::Timestamp { from: f2, to: t2 } => {
+                    from.is_none_or(|a| f2.is_some_and(|b| b.nanos_total() >= a.nanos_total()))
+                        && to.is_none_or(|a| t2.is_some_and(|b| b.nanos_total() <= a.nanos_total()))
+                }
+                _ => false,
+            },
             T::Timespan { from, to } => match o {
                 T::Timespan { from: f2, to: t2 } => {
                     from.is_none_or(|a| f2.is_some_and(|b| b.nanos >= a.nanos))
@@ -972,7 +992,6 @@ impl PType {
             },
             T::Callable
             | T::Deferred
-            | T::Timestamp
             | T::SemVerRange
             | T::Binary
             | T::Runtime
@@ -1114,7 +1133,10 @@ impl PType {
             Value::Type(t) => PType::Type(Some(boxed((**t).clone()))),
             Value::Sensitive(v) => PType::Sensitive(Some(boxed(PType::infer(v).generalize()))),
             Value::Deferred(_) => PType::Deferred,
-            Value::Timestamp(_) => PType::Timestamp,
+            Value::Timestamp(t) => PType::Timestamp {
+                from: Some(**t),
+                to: Some(**t),
+            },
             Value::Timespan(t) => PType::Timespan {
                 from: Some(**t),
                 to: Some(**t),
@@ -1244,6 +1266,10 @@ impl PType {
             T::Sensitive(Some(t)) => T::Sensitive(Some(boxed(t.generalize()))),
             T::SemVer(_) => T::SemVer(Vec::new()),
             T::Timespan { .. } => T::Timespan {
+                from: None,
+                to: None,
+            },
+            T::Timestamp { .. } => T::Timestamp {
                 from: None,
                 to: None,
             },
@@ -1379,7 +1405,7 @@ impl PType {
             T::Class(_) => "Class",
             T::Sensitive(_) => "Sensitive",
             T::Deferred => "Deferred",
-            T::Timestamp => "Timestamp",
+            T::Timestamp { .. } => "Timestamp",
             T::Timespan { .. } => "Timespan",
             T::SemVer(_) => "SemVer",
             T::SemVerRange => "SemVerRange",
@@ -1437,6 +1463,10 @@ impl PType {
             T::Sensitive(_) => T::Sensitive(None),
             T::SemVer(_) => T::SemVer(Vec::new()),
             T::Timespan { .. } => T::Timespan {
+                from: None,
+                to: None,
+            },
+            T::Timestamp { .. } => T::Timestamp {
                 from: None,
                 to: None,
             },
@@ -1912,13 +1942,13 @@ fn write_type(out: &mut String, t: &PType, expanded: bool) {
             let q = |t: &Option<Timespan>| {
                 t.map_or("default".to_string(), |t| puppet_quote(&t.format()))
             };
-            let params = match (from, to) {
-                (None, None) => vec![],
-                (Some(a), Some(b)) if a == b => vec![q(from)],
-                (_, None) => vec![q(from)],
-                _ => vec![q(from), q(to)],
+            with_params(out, "Timespan", range_params(from, to, q))
+        }
+        T::Timestamp { from, to } => {
+            let q = |t: &Option<Timestamp>| {
+                t.map_or("default".to_string(), |t| puppet_quote(&t.format()))
             };
-            with_params(out, "Timespan", params)
+            with_params(out, "Timestamp", range_params(from, to, q))
         }
         other => out.push_str(other.simple_name()),
     }
@@ -2368,9 +2398,47 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
                 to: flat.get(1).map(bound).transpose()?.flatten(),
             }
         }
+        T::Timestamp { .. } => {
+            arity("Timestamp-Type", 0, Some(2))?;
+            let bound = |v: &Value| -> Result<Option<Timestamp>, String> {
+                match v {
+                    Value::Default => Ok(None),
+                    Value::Int(_) | Value::Float(_) | Value::Timestamp(_) => {
+                        match crate::time::timestamp_of(v) {
+                            Some(t) => Ok(Some(t)),
+                            None => Ok(None),
+                        }
+                    }
+                    Value::Str(s) => crate::time::parse_default(s).map(Some),
+                    other => Err(format!(
+                        "Timestamp-Type[] arguments must be Timestamps, numbers or strings. Got {}",
+                        other.type_name()
+                    )),
+                }
+            };
+            T::Timestamp {
+                from: flat.first().map(bound).transpose()?.flatten(),
+                to: flat.get(1).map(bound).transpose()?.flatten(),
+            }
+        }
         other => return Err(format!("{other}[] is not a parameterizable type")),
     };
     Ok(ty(result))
+}
+
+/// The parameters a `[from, to]` range type prints: none when unbounded, one when
+/// both ends are the same or only the start is bounded.
+fn range_params<T: PartialEq>(
+    from: &Option<T>,
+    to: &Option<T>,
+    q: impl Fn(&Option<T>) -> String,
+) -> Vec<String> {
+    match (from, to) {
+        (None, None) => vec![],
+        (Some(a), Some(b)) if a == b => vec![q(from)],
+        (_, None) => vec![q(from)],
+        _ => vec![q(from), q(to)],
+    }
 }
 
 fn string_key(t: &PType) -> Option<String> {

@@ -42,6 +42,18 @@ pub struct Timestamp {
 }
 
 impl Timestamp {
+    /// Nanoseconds since the epoch.
+    pub fn nanos_total(&self) -> i128 {
+        self.seconds as i128 * 1_000_000_000 + self.nanos as i128
+    }
+
+    pub fn from_nanos(n: i128) -> Timestamp {
+        Timestamp {
+            seconds: n.div_euclid(1_000_000_000) as i64,
+            nanos: n.rem_euclid(1_000_000_000) as u32,
+        }
+    }
+
     /// Parses the ISO 8601 forms Puppet accepts by default (`2024-01-01`,
     /// `2024-01-01T10:00:00Z`, fractions, `+hh:mm` offsets).
     pub fn parse(s: &str) -> Option<Timestamp> {

@@ -95,6 +95,30 @@ fn pcore(t: &PType) -> Data {
             }
             "Float"
         }
+        PType::Timestamp { from, to } => {
+            if from.is_some() || to.is_some() {
+                put(
+                    "from",
+                    from.map_or(Data::Undef, |t| Data::Timestamp(t.format())),
+                );
+                if let Some(t) = to {
+                    put("to", Data::Timestamp(t.format()));
+                }
+            }
+            "Timestamp"
+        }
+        PType::Timespan { from, to } => {
+            if from.is_some() || to.is_some() {
+                put(
+                    "from",
+                    from.map_or(Data::Undef, |t| pvalue("Timespan", t.format())),
+                );
+                if let Some(t) = to {
+                    put("to", pvalue("Timespan", t.format()));
+                }
+            }
+            "Timespan"
+        }
         PType::String { size: s, value } => {
             if let Some(v) = value {
                 put("size_type_or_value", Data::String(v.to_string()));

@@ -105,7 +105,14 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             let Value::Timestamp(t) = call.arg(0) else {
                 return Ok(Value::Undef);
             };
-            Ok(Value::str(strftime(t, call.str_arg(1))))
+            let offset = match call.args.get(2) {
+                Some(Value::Str(z)) if !z.is_empty() => Some(
+                    crate::time::zone_offset(z)
+                        .ok_or_else(|| EvalError::new(crate::time::illegal_zone(z)))?,
+                ),
+                _ => None,
+            };
+            Ok(Value::str(strftime(t, call.str_arg(1), offset)))
         }
     ),
 ];
@@ -281,6 +288,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 Value::Float(f) => f.trunc() as i64,
                 Value::Bool(b) => *b as i64,
                 Value::Timestamp(t) => t.seconds,
+                Value::Timespan(t) => t.nanos.div_euclid(1_000_000_000) as i64,
                 Value::Str(s) if integer_pattern(s) => ruby_integer(s, radix).ok_or_else(|| {
                     EvalError::new(format!(
                         "'new' invalid value for Integer(): {}",
@@ -301,6 +309,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 Value::Int(i) => *i as f64,
                 Value::Bool(b) => *b as i64 as f64,
                 Value::Timestamp(t) => t.seconds as f64 + t.nanos as f64 / 1e9,
+                Value::Timespan(t) => t.seconds_f64(),
                 Value::Str(s) if float_pattern(s) => {
                     let t = s.trim();
                     let lower = t.to_ascii_lowercase();
@@ -451,7 +460,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         }
         // `Timestamp()`: now, as Puppet's `Timestamp.now` (the only input of a compile
         // that is not a file, facts or settings).
-        PType::Timestamp if args.is_empty() => {
+        PType::Timestamp { .. } if args.is_empty() => {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap_or_default();
@@ -460,25 +469,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 nanos: now.subsec_nanos(),
             })))
         }
-        PType::Timestamp => match &first {
-            Value::Str(s) => Timestamp::parse(s)
-                .map(|t| Value::Timestamp(Arc::new(t)))
-                .ok_or_else(|| {
-                    EvalError::new(format!(
-                        "'new_timestamp' Unable to parse '{s}' using any of the formats"
-                    ))
-                }),
-            Value::Int(i) => Ok(Value::Timestamp(Arc::new(Timestamp {
-                seconds: *i,
-                nanos: 0,
-            }))),
-            Value::Float(f) => Ok(Value::Timestamp(Arc::new(Timestamp {
-                seconds: f.floor() as i64,
-                nanos: ((f - f.floor()) * 1e9).round() as u32,
-            }))),
-            Value::Timestamp(_) => Ok(first.clone()),
-            other => Err(conversion_error("new_timestamp", other, "Timestamp")),
-        },
+        PType::Timestamp { .. } => new_timestamp(args),
         PType::Timespan { .. } => new_timespan(args),
         PType::SemVer(_) => new_semver(args),
         PType::SemVerRange => new_semver_range(args),
@@ -587,10 +578,21 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-/// Formats a timestamp (UTC) with `strftime` directives.
-pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
-    let days = t.seconds.div_euclid(86400);
-    let secs = t.seconds.rem_euclid(86400);
+/// Formats a timestamp with `strftime` directives, in UTC or at a fixed offset from
+/// it (seconds; Ruby's `Time#localtime("+01:00")`, whose `%Z` is empty).
+pub(super) fn strftime(t: &Timestamp, fmt: &str, offset: Option<i64>) -> String {
+    let local = t.seconds + offset.unwrap_or(0);
+    let days = local.div_euclid(86400);
+    let secs = local.rem_euclid(86400);
+    let off = offset.unwrap_or(0);
+    let zone = |colons: usize| {
+        let (sign, a) = (if off < 0 { '-' } else { '+' }, off.abs());
+        match colons {
+            0 => format!("{sign}{:02}{:02}", a / 3600, a / 60 % 60),
+            1 => format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60),
+            _ => format!("{sign}{:02}:{:02}:{:02}", a / 3600, a / 60 % 60, a % 60),
+        }
+    };
     let (y, m, d) = crate::value::civil_from_days(days);
     let (hh, mm, ss) = (secs / 3600, secs / 60 % 60, secs % 60);
     let weekday = (days + 4).rem_euclid(7) as usize; // 1970-01-01 was a Thursday
@@ -624,6 +626,11 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
                 _ => format!("{v:0width$}"),
             }
         };
+        let mut colons = 0;
+        while chars.peek() == Some(&':') {
+            colons += 1;
+            chars.next();
+        }
         let Some(d2) = chars.next() else {
             out.push('%');
             break;
@@ -652,13 +659,29 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
             'b' | 'h' => MONTHS[m as usize - 1][..3].to_string(),
             'u' => (if weekday == 0 { 7 } else { weekday }).to_string(),
             'w' => weekday.to_string(),
+            'Z' if offset.is_some() => String::new(),
             'Z' => "UTC".into(),
-            'z' => "+0000".into(),
+            'z' => zone(colons),
             's' => t.seconds.to_string(),
             'F' => format!("{y:04}-{m:02}-{d:02}"),
             'T' | 'X' => format!("{hh:02}:{mm:02}:{ss:02}"),
             'R' => format!("{hh:02}:{mm:02}"),
             'D' | 'x' => format!("{m:02}/{d:02}/{:02}", y % 100),
+            'c' => format!(
+                "{} {} {d:>2} {hh:02}:{mm:02}:{ss:02} {y}",
+                &DAYS[weekday][..3],
+                &MONTHS[m as usize - 1][..3]
+            ),
+            'r' => format!(
+                "{:02}:{mm:02}:{ss:02} {}",
+                if hh % 12 == 0 { 12 } else { hh % 12 },
+                if hh < 12 { "AM" } else { "PM" }
+            ),
+            'U' => num((yday - 1 + 7 - weekday as i64) / 7, 2, '0'),
+            'W' => num((yday - 1 + 7 - (weekday as i64 + 6) % 7) / 7, 2, '0'),
+            'V' => num(iso_week(y, yday, weekday).1, 2, '0'),
+            'G' => iso_week(y, yday, weekday).0.to_string(),
+            'g' => num(iso_week(y, yday, weekday).0 % 100, 2, '0'),
             'n' => "\n".into(),
             't' => "\t".into(),
             '%' => "%".into(),
@@ -667,6 +690,29 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str) -> String {
         out.push_str(&if upper { piece.to_uppercase() } else { piece });
     }
     out
+}
+
+/// The ISO 8601 week-based year and week of a day (`%G`, `%V`), from its year, day
+/// of the year (1-based) and weekday (Sunday is 0).
+fn iso_week(y: i64, yday: i64, weekday: usize) -> (i64, i64) {
+    let weeks_in = |y: i64| {
+        let jan1 = (crate::value::days_from_civil(y, 1, 1) + 4).rem_euclid(7);
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        if jan1 == 4 || (leap && jan1 == 3) {
+            53
+        } else {
+            52
+        }
+    };
+    let iso_wday = (weekday as i64 + 6) % 7 + 1;
+    let week = (yday - iso_wday + 10) / 7;
+    if week < 1 {
+        (y - 1, weeks_in(y - 1))
+    } else if week > weeks_in(y) {
+        (y + 1, 1)
+    } else {
+        (y, week)
+    }
 }
 
 fn hash_get<'a>(h: &'a ValueMap, key: &str) -> Option<&'a Value> {
@@ -678,6 +724,62 @@ fn int_of(v: &Value) -> Option<i128> {
         Value::Int(i) => Some(*i as i128),
         _ => None,
     }
+}
+
+/// `Timestamp(...)`: seconds since the epoch, or a string read with a format (or a
+/// list of them; by default Puppet's) and an optional zone, or the same as a hash.
+fn new_timestamp(args: &[Value]) -> Result<Value, EvalError> {
+    let fail = |m: String| EvalError::new(m);
+    let parse = |s: &str, format: Option<&Value>, zone: Option<&Value>| {
+        let zone = match zone {
+            Some(Value::Str(z)) if !z.is_empty() => Some(&**z),
+            _ => None,
+        };
+        let formats: Vec<String> = match format {
+            Some(Value::Str(f)) => vec![f.to_string()],
+            Some(Value::Array(fs)) => fs.iter().map(|f| f.to_string()).collect(),
+            _ => crate::time::TIMESTAMP_FORMATS[if zone.is_some() { 5 } else { 0 }..]
+                .iter()
+                .map(|f| f.to_string())
+                .collect(),
+        };
+        let parsed = if let Some(Value::Str(f)) = format {
+            let p = crate::time::strptime(s, f)
+                .filter(|p| !p.leftover)
+                .ok_or_else(|| fail(format!("Unable to parse '{s}' using format '{f}'")))?;
+            if zone.is_some() && p.zone.is_some() {
+                return Err(fail("Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument".into()));
+            }
+            p
+        } else {
+            formats
+                .iter()
+                .filter_map(|f| crate::time::strptime(s, f))
+                .find(|p| !(p.leftover || (zone.is_some() && p.zone.is_some())))
+                .ok_or_else(|| {
+                    fail(format!(
+                        "Unable to parse '{s}' using any of the formats {}",
+                        formats.join(", ")
+                    ))
+                })?
+        };
+        parsed.to_timestamp(zone).map_err(fail)
+    };
+    let t = match args {
+        [Value::Timestamp(t)] => **t,
+        [v @ (Value::Int(_) | Value::Float(_))] => match crate::time::timestamp_of(v) {
+            Some(t) => t,
+            None => return Err(conversion_error("new_timestamp", v, "Timestamp")),
+        },
+        [Value::Str(s), rest @ ..] if rest.len() <= 2 => parse(s, rest.first(), rest.get(1))?,
+        [Value::Hash(h)] => match hash_get(h, "string") {
+            Some(Value::Str(s)) => parse(s, hash_get(h, "format"), hash_get(h, "timezone"))?,
+            _ => return Err(conversion_error("new_timestamp", &args[0], "Timestamp")),
+        },
+        [other, ..] => return Err(conversion_error("new_timestamp", other, "Timestamp")),
+        [] => return Err(fail("'new_timestamp' expects at least one argument".into())),
+    };
+    Ok(Value::Timestamp(Arc::new(t)))
 }
 
 /// `Timespan(...)`: a string in one of the default formats, seconds, a hash of parts

@@ -1,0 +1,1 @@
+$x = Timestamp(0) + Timestamp(1)

@@ -1,0 +1,1 @@
+notify { 'x': message => Timestamp(0) * 2 }

@@ -1,0 +1,1 @@
+$x = 5 - Timestamp(3)

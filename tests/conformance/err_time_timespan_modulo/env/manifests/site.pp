@@ -1,0 +1,3 @@
+$ok = Timespan(10) % 3
+notify { "${ok}": }
+$x = Timespan(10) % Timespan(3)

@@ -1,0 +1,1 @@
+$x = Timespan(3) * Timespan(3)
