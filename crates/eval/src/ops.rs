@@ -804,6 +804,14 @@ pub fn includes(left: &Value, right: &Value) -> (bool, Option<Captures>) {
             other => (items.iter().any(|x| equals(x, other)), None),
         },
         Value::Hash(map) => includes(left, &Value::array(map.keys().cloned().collect())),
+        Value::SemVerRange(r) => {
+            let v = match left {
+                Value::SemVer(v) => Some((**v).clone()),
+                Value::Str(s) => crate::value::SemVer::parse(s),
+                _ => None,
+            };
+            (v.is_some_and(|v| r.includes(&v)), None)
+        }
         _ => (false, None),
     }
 }
@@ -864,14 +872,7 @@ pub fn case_match(value: &Value, pattern: &Value) -> (bool, Option<Captures>) {
 pub fn match_op(left: &Value, pattern: &Value) -> Result<(bool, Option<Captures>), OpError> {
     let re: Arc<Regex> = match pattern {
         Value::Type(t) => return Ok((t.is_instance(left), None)),
-        Value::SemVerRange(r) => {
-            let v = match left {
-                Value::SemVer(v) => Some((**v).clone()),
-                Value::Str(s) => crate::value::SemVer::parse(s),
-                _ => None,
-            };
-            return Ok((v.is_some_and(|v| r.includes(&v)), None));
-        }
+        Value::SemVerRange(_) => return Ok((includes(left, pattern).0, None)),
         Value::Regex(r) => r.clone(),
         Value::Str(s) => Regex::shared(s).map_err(|e| OpError {
             message: format!(

@@ -658,8 +658,8 @@ impl SemVer {
             })
     }
 
-    /// Precedence without build metadata.
-    fn precedence(&self, other: &SemVer) -> Ordering {
+    /// Precedence without build metadata (SemanticPuppet's `<=>`).
+    pub fn precedence(&self, other: &SemVer) -> Ordering {
         let strip = |v: &SemVer| SemVer {
             build: None,
             ..v.clone()

@@ -98,8 +98,10 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         &[
             "Numeric a, Numeric b",
             "String a, String b, Boolean ignore_case?",
-            "Numeric a, Timestamp b",
+            "SemVer a, SemVer b",
+            "Numeric a, Variant[Timespan, Timestamp] b",
             "Timestamp a, Variant[Timestamp, Numeric] b",
+            "Timespan a, Variant[Timespan, Numeric] b",
             "Any a, Any b, Any ignore_case*"
         ],
         compare
@@ -163,6 +165,12 @@ fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => {
+            crate::ops::compare(a, b)
+        }
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.precedence(y)),
+        (Value::Timestamp(_), Value::Timestamp(_))
+        | (Value::Timespan(_), Value::Timespan(_))
+        | (Value::Timestamp(_) | Value::Timespan(_), Value::Int(_) | Value::Float(_)) => {
             crate::ops::compare(a, b)
         }
         (Value::Array(x), Value::Array(y)) => {
@@ -560,12 +568,22 @@ fn compare(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
                 casecmp(x, y)
             }
         }
-        4 => {
+        // SemanticPuppet's `<=>` leaves build metadata out.
+        2 => match (a, b) {
+            (Value::SemVer(x), Value::SemVer(y)) => x.precedence(y),
+            _ => Ordering::Equal,
+        },
+        6 => {
             let label = crate::ops::label;
             let comparable = |v: &Value| {
                 matches!(
                     v,
-                    Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Timestamp(_)
+                    Value::Str(_)
+                        | Value::Int(_)
+                        | Value::Float(_)
+                        | Value::Timestamp(_)
+                        | Value::Timespan(_)
+                        | Value::SemVer(_)
                 )
             };
             let extra = &call.args[2..];
