@@ -14,6 +14,10 @@ use std::sync::{Arc, Mutex};
 /// may implement it in memory. (Core crates do no I/O of their own.)
 pub trait SourceDb: Send + Sync {
     fn read(&self, path: &Path) -> std::io::Result<String>;
+    /// A file's bytes (`binary_file`); by default [`read`](SourceDb::read)'s text.
+    fn read_bytes(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        self.read(path).map(String::into_bytes)
+    }
     fn is_file(&self, path: &Path) -> bool;
     fn is_dir(&self, path: &Path) -> bool;
     /// The entries of a directory (full paths), in any order.
@@ -26,6 +30,9 @@ pub struct FsSourceDb;
 impl SourceDb for FsSourceDb {
     fn read(&self, path: &Path) -> std::io::Result<String> {
         std::fs::read_to_string(path)
+    }
+    fn read_bytes(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        std::fs::read(path)
     }
     fn is_file(&self, path: &Path) -> bool {
         path.is_file()

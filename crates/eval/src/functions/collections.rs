@@ -145,6 +145,7 @@ fn length(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         Value::Array(a) => a.len(),
         Value::Hash(h) => h.len(),
         Value::Str(s) => s.chars().count(),
+        Value::Binary(b) => b.len(),
         _ => 0,
     } as i64))
 }

@@ -27,6 +27,18 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     ),
     // `file('mod/f', '/abs/f')`: the contents of the first file that exists.
     builtin!("file", &["String paths+"], file),
+    // `binary_file('mod/f')`: a module file's (or an absolute path's) bytes, as a Binary.
+    builtin!("binary_file", &["String path"], |c, call| {
+        let path = call.str_arg(0).to_string();
+        c.find_module_file(&path, "files")
+            .and_then(|full| c.env.sources.read_bytes(&full).ok())
+            .map(|bytes| Value::Binary(Arc::new(bytes)))
+            .ok_or_else(|| {
+                EvalError::new(format!(
+                    "binary_file(): The given file '{path}' does not exist"
+                ))
+            })
+    }),
     // `find_file('mod/f')`: the full path of the first file that exists, or undef.
     builtin!(
         "find_file",

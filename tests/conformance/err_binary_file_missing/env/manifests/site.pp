@@ -1,0 +1,1 @@
+$x = binary_file('blob/nope.bin')
