@@ -58,6 +58,28 @@ pub fn to_json(catalog: &Catalog) -> String {
     w.out
 }
 
+/// A string as Ruby's json gem writes it: in double quotes, with `"`, `\` and control
+/// characters escaped and everything else (`/`, non-ASCII) as is.
+pub fn json_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 /// A value as compact JSON (Ruby's `JSON.generate`), rich values in Puppet's
 /// `__ptype` form.
 pub fn compact_json(d: &Data) -> String {
@@ -115,23 +137,7 @@ impl Writer {
     }
 
     fn string(&mut self, s: &str) {
-        self.out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => self.out.push_str("\\\""),
-                '\\' => self.out.push_str("\\\\"),
-                '\n' => self.out.push_str("\\n"),
-                '\r' => self.out.push_str("\\r"),
-                '\t' => self.out.push_str("\\t"),
-                '\u{8}' => self.out.push_str("\\b"),
-                '\u{c}' => self.out.push_str("\\f"),
-                c if (c as u32) < 0x20 => {
-                    let _ = write!(self.out, "\\u{:04x}", c as u32);
-                }
-                c => self.out.push(c),
-            }
-        }
-        self.out.push('"');
+        json_str(s, &mut self.out);
     }
 
     fn strings(&mut self, items: &[String]) {

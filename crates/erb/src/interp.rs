@@ -554,13 +554,16 @@ impl<'h> Interp<'h> {
         if KNOWN.contains(&full.as_str()) {
             return Ok(Value::Class(Rc::from(full.as_str())));
         }
+        if let Some(v) = crate::classes::constant(&full) {
+            return Ok(v);
+        }
         match full.as_str() {
             "Math::PI" => Ok(Value::Float(std::f64::consts::PI)),
             "ENV" => Ok(Value::hash(Hash::new())),
             _ if full.starts_with("Puppet") => Ok(Value::Class(Rc::from(full.as_str()))),
-            "JSON" | "YAML" | "Psych" | "IPAddr" | "Facter" | "Time" | "Date" | "Dir" | "IO"
-            | "URI" | "CGI" | "Digest" | "Base64" | "SecureRandom" | "Socket" | "Resolv"
-            | "Etc" | "Process" | "ObjectSpace" => Err(err(
+            "YAML" | "Psych" | "Facter" | "Time" | "Date" | "Dir" | "IO" | "URI" | "CGI"
+            | "Digest" | "Base64" | "SecureRandom" | "Resolv" | "Etc" | "Process"
+            | "ObjectSpace" => Err(err(
                 "NotImplementedError",
                 format!("unsupported Ruby in a template: the {full} class"),
                 self.line,

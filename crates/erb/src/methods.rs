@@ -33,6 +33,9 @@ pub(crate) fn describe(v: &Value) -> String {
             let s = other.inspect();
             if s.chars().count() > 65 {
                 format!("#<{}:0x0000000000000000>", other.class_name())
+            } else if s.starts_with('#') {
+                // Ruby names the class only after an `inspect` that does not.
+                s
             } else {
                 format!("{s}:{}", other.class_name())
             }
@@ -145,6 +148,26 @@ fn range_items(r: &Range) -> Option<Vec<Value>> {
                 }
                 out.push(Value::str(cur.clone()));
                 cur = str_succ(&cur);
+            }
+            Some(out)
+        }
+        // A library object (IPAddr): `succ` until past the end.
+        (Value::Object(_), Value::Object(_)) => {
+            let mut out = Vec::new();
+            let mut cur = r.start.clone();
+            for _ in 0..100_000 {
+                match compare(&cur, &r.end)? {
+                    Ordering::Greater => break,
+                    Ordering::Equal => {
+                        if !r.exclusive {
+                            out.push(cur);
+                        }
+                        break;
+                    }
+                    Ordering::Less => out.push(cur.clone()),
+                }
+                let Value::Object(o) = &cur else { break };
+                cur = o.call("succ", &[], 0).ok()??;
             }
             Some(out)
         }
@@ -318,6 +341,7 @@ pub(crate) fn compare(a: &Value, b: &Value) -> Option<Ordering> {
         }
         (Value::Nil, Value::Nil) => Some(Ordering::Equal),
         (Value::Bool(x), Value::Bool(y)) if x == y => Some(Ordering::Equal),
+        (Value::Object(x), y) => x.compare(y),
         _ => None,
     }
 }
@@ -440,6 +464,9 @@ pub(crate) fn error_is_a(class: &str, ancestor: &str) -> bool {
         "KeyError" | "StopIteration" => "IndexError",
         "FloatDomainError" => "RangeError",
         "Puppet::ParseError" | "Puppet::ParseErrorWithIssue" => "Puppet::Error",
+        c if crate::classes::error_parent(c).is_some() => {
+            crate::classes::error_parent(c).unwrap_or("StandardError")
+        }
         "NotImplementedError" => "ScriptError",
         "StandardError" | "ScriptError" | "SystemStackError" => "Exception",
         _ => "StandardError",
@@ -596,6 +623,7 @@ pub(crate) fn responds_to(v: &Value, name: &str) -> bool {
             "exist?",
         ],
         Value::Template => return self_responds(name),
+        Value::Object(o) => o.methods(),
         _ => &[],
     };
     list.contains(&name)
@@ -1524,7 +1552,22 @@ pub(crate) fn dispatch(
             "^" => Some(Value::Bool(*b != arg(&args, 0).truthy())),
             _ => None,
         },
-        Value::Class(c) => class_method(it, c, name, &args, line)?,
+        Value::Class(c) => match crate::classes::class_method(it, c, name, &args, line)? {
+            Some(v) => Some(v),
+            None => class_method(it, c, name, &args, line)?,
+        },
+        Value::Object(o) => match o.call(name, &args, line).map_err(Flow::Error)? {
+            None if o.is_a("Comparable") && matches!(name, "<" | ">" | "<=" | ">=") => {
+                let ord = compare_or_fail(&recv, &arg(&args, 0), line)?;
+                Some(Value::Bool(match name {
+                    "<" => ord.is_lt(),
+                    ">" => ord.is_gt(),
+                    "<=" => ord.is_le(),
+                    _ => ord.is_ge(),
+                }))
+            }
+            answer => answer,
+        },
         Value::Exception(e) => match name {
             "message" | "to_s" => Some(Value::str(e.message.clone())),
             "backtrace" => Some(Value::array(vec![])),
@@ -1695,7 +1738,7 @@ fn common(
         "instance_variable_get" if !matches!(recv, Value::Template) => Value::Nil,
         "hash" | "object_id" => Value::Int(0),
         "to_yaml" => Value::str(to_yaml(&recv)),
-        "to_json" => Value::str(to_json(&recv)),
+        "to_json" => crate::classes::json::to_json(&recv, args, line)?,
         _ => return Ok(None),
     }))
 }
@@ -1714,6 +1757,7 @@ fn is_a(v: &Value, class: &str) -> bool {
         "Fixnum" | "Bignum" => matches!(v, Value::Int(_)),
         "Enumerable" => matches!(v, Value::Array(_) | Value::Hash(_) | Value::Range(_)),
         "Exception" | "StandardError" => matches!(v, Value::Exception(_)),
+        _ if matches!(v, Value::Object(o) if o.is_a(class)) => true,
         _ => false,
     }
 }
@@ -4354,6 +4398,7 @@ fn range_method(
         }
         "begin" | "first" if args.is_empty() => return Ok(Some(r.start.clone())),
         "end" => return Ok(Some(r.end.clone())),
+        "last" if args.is_empty() => return Ok(Some(r.end.clone())),
         "exclude_end?" => return Ok(Some(Value::Bool(r.exclusive))),
         "to_s" | "inspect" => {
             return Ok(Some(Value::str(if name == "to_s" {
@@ -4513,34 +4558,7 @@ fn named(m: &MatchData, name: &str, line: u32) -> R {
     }
 }
 
-// ---------------------------------------------------------------- to_yaml / to_json
-
-fn to_json(v: &Value) -> String {
-    match v {
-        Value::Nil => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Int(i) => i.to_string(),
-        Value::Float(_) => v.to_s(),
-        Value::Str(_) | Value::Sym(_) => {
-            let mut out = String::new();
-            crate::value::inspect_str(&v.to_s(), &mut out);
-            out
-        }
-        Value::Array(a) => format!(
-            "[{}]",
-            a.borrow().iter().map(to_json).collect::<Vec<_>>().join(",")
-        ),
-        Value::Hash(h) => format!(
-            "{{{}}}",
-            h.borrow()
-                .values()
-                .map(|(k, v)| format!("{}:{}", to_json(&Value::str(k.to_s())), to_json(v)))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        other => to_json(&Value::str(other.to_s())),
-    }
-}
+// ---------------------------------------------------------------- to_yaml
 
 fn to_yaml(v: &Value) -> String {
     // Psych's block layout: sequences inside mappings are not indented, `- ` starts

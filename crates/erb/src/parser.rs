@@ -770,7 +770,12 @@ impl Parser {
                     self.bump();
                     let t = self.bump();
                     match t.tok {
-                        Tok::Const(n) if !self.is_op("(") => {
+                        // The lexer reads a name after `::` as a method name; a
+                        // capitalized one without arguments is a constant.
+                        Tok::Const(n) | Tok::Ident(n)
+                            if n.starts_with(|c: char| c.is_ascii_uppercase())
+                                && !self.is_op("(") =>
+                        {
                             e = node(Kind::Const(Some(Box::new(e)), n), line);
                         }
                         Tok::Ident(n) | Tok::Const(n) => {

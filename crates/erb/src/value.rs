@@ -34,6 +34,8 @@ pub enum Value {
     Match(Rc<crate::methods::MatchData>),
     /// A rescued exception.
     Exception(Rc<crate::interp::RubyError>),
+    /// An instance of a library class (`IPAddr`).
+    Object(Rc<dyn crate::classes::Object>),
 }
 
 /// A Ruby `Hash`: insertion ordered, keyed by Ruby equality (`eql?`).
@@ -143,6 +145,7 @@ impl Value {
             Value::Class(_) => "Class".into(),
             Value::Match(_) => "MatchData".into(),
             Value::Exception(e) => e.class.clone(),
+            Value::Object(o) => o.class_name().into(),
         }
     }
 
@@ -190,6 +193,7 @@ impl Value {
             Value::Template => "template[inline]".into(),
             Value::Match(m) => m.groups.first().cloned().flatten().unwrap_or_default(),
             Value::Exception(e) => e.message.clone(),
+            Value::Object(o) => o.to_s(),
             _ => self.inspect(),
         }
     }
@@ -274,6 +278,7 @@ impl Value {
                 }
             }
             Value::Foreign(f) => out.push_str(&f.inspect),
+            Value::Object(o) => out.push_str(&o.inspect()),
             Value::Proc(_) => out.push_str("#<Proc:0x0000000000000000 (lambda)>"),
             Value::Scope => out.push_str("#<Puppet::Parser::Scope>"),
             Value::Template => out.push_str("#<Puppet::Parser::TemplateWrapper>"),
@@ -313,6 +318,7 @@ impl Value {
             Value::Str(s) => Key::Str(s.borrow().clone()),
             Value::Sym(s) => Key::Sym(s.clone()),
             Value::Array(a) => Key::Array(a.borrow().iter().map(Value::key).collect()),
+            Value::Object(o) => o.key(),
             other => Key::Other(other.inspect()),
         }
     }
@@ -356,6 +362,7 @@ impl Value {
             (Value::Scope, Value::Scope) | (Value::Template, Value::Template) => true,
             (Value::Class(a), Value::Class(b)) => a == b,
             (Value::Proc(a), Value::Proc(b)) => Rc::ptr_eq(a, b),
+            (Value::Object(a), b) => a.eq(b),
             _ => false,
         }
     }

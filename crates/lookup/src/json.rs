@@ -25,6 +25,12 @@ pub fn parse_json(text: &str, file: &str) -> Result<Data, LookupError> {
         .map_err(|e| LookupError::new(ErrorKind::Syntax, format!("Unable to parse ({file}): {e}")))
 }
 
+/// Parses `text` as `JSON.parse` does; errors are the gem's `JSON::ParserError`
+/// messages.
+pub fn parse_json_text(text: &str) -> Result<Data, String> {
+    Json { s: text.as_bytes() }.document()
+}
+
 /// The gem's `max_nesting` default.
 const MAX_NESTING: usize = 100;
 

@@ -74,7 +74,7 @@ pub use hocon::parse_hocon;
 pub use interpolate::{
     dig_path, interpolate, split_key, sub_lookup, InterpolationContext, Segment,
 };
-pub use json::parse_json;
+pub use json::{parse_json, parse_json_text};
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
 pub use options::{root_key, LookupOptions};
 pub use yaml::{parse_yaml, plain_reads_as_string, yaml_data_hash};

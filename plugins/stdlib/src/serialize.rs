@@ -5,7 +5,7 @@
 
 use crate::ruby::{self, args3x, inspect, to_s};
 use crate::{native, NativeFunction, ANY};
-use marionette_catalog::wire::ruby_float;
+use marionette_catalog::wire::{json_str, ruby_float};
 use marionette_catalog::Data;
 
 type R = Result<Data, String>;
@@ -99,25 +99,6 @@ impl JsonStyle<'static> {
         object_nl: "\n",
         array_nl: "\n",
     };
-}
-
-/// A string as the json gem writes it.
-fn json_str(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Ruby's `JSON.generate` with a style (`to_json`, `JSON.pretty_generate`).
