@@ -51,7 +51,13 @@ fn no_method(name: &str, recv: &Value, line: u32) -> Flow {
     )
 }
 
-fn arity(name: &str, args: &[Value], min: usize, max: usize, line: u32) -> Result<(), Flow> {
+pub(crate) fn arity(
+    name: &str,
+    args: &[Value],
+    min: usize,
+    max: usize,
+    line: u32,
+) -> Result<(), Flow> {
     if args.len() < min || args.len() > max {
         let expected = if min == max {
             min.to_string()
@@ -1552,7 +1558,7 @@ pub(crate) fn dispatch(
             "^" => Some(Value::Bool(*b != arg(&args, 0).truthy())),
             _ => None,
         },
-        Value::Class(c) => match crate::classes::class_method(it, c, name, &args, line)? {
+        Value::Class(c) => match crate::classes::class_method(c, name, &args, line)? {
             Some(v) => Some(v),
             None => class_method(it, c, name, &args, line)?,
         },

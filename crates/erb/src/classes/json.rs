@@ -3,7 +3,8 @@
 //! escapes, float printing and errors, and `JSON.parse` with the gem's parser (the one
 //! the `json_data` backend uses, from `marionette-lookup`).
 
-use crate::interp::{err, Flow, Interp};
+use crate::interp::{err, Flow};
+use crate::methods::arity;
 use crate::value::{hash_insert, Hash, Value};
 use marionette_catalog::wire::json_str;
 use marionette_catalog::Data;
@@ -181,33 +182,8 @@ pub(crate) fn to_json(v: &Value, args: &[Value], line: u32) -> Res<Value> {
     run(v, &State::compact().configure(args.first(), line)?, line)
 }
 
-fn arity(name: &str, args: &[Value], min: usize, max: usize, line: u32) -> Res<()> {
-    if (min..=max).contains(&args.len()) {
-        return Ok(());
-    }
-    let _ = name;
-    Err(err(
-        "ArgumentError",
-        format!(
-            "wrong number of arguments (given {}, expected {})",
-            args.len(),
-            if min == max {
-                min.to_string()
-            } else {
-                format!("{min}..{max}")
-            }
-        ),
-        line,
-    ))
-}
-
 /// `JSON.generate`, `JSON.pretty_generate`, `JSON.dump`, `JSON.parse`.
-pub(crate) fn class_method(
-    _it: &mut Interp<'_>,
-    name: &str,
-    args: &[Value],
-    line: u32,
-) -> Res<Option<Value>> {
+pub(crate) fn class_method(name: &str, args: &[Value], line: u32) -> Res<Option<Value>> {
     let obj = args.first().cloned().unwrap_or(Value::Nil);
     Ok(Some(match name {
         "generate" | "unparse" | "fast_generate" => {

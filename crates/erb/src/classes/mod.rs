@@ -7,7 +7,7 @@
 pub(crate) mod ipaddr;
 pub(crate) mod json;
 
-use crate::interp::{Flow, Interp, RubyError};
+use crate::interp::{Flow, RubyError};
 use crate::value::{Key, Value};
 use std::cmp::Ordering;
 
@@ -87,7 +87,6 @@ pub(crate) fn error_parent(class: &str) -> Option<&'static str> {
 
 /// A class method of a library class (`IPAddr.new`, `JSON.generate`).
 pub(crate) fn class_method(
-    it: &mut Interp<'_>,
     class: &str,
     name: &str,
     args: &[Value],
@@ -95,7 +94,7 @@ pub(crate) fn class_method(
 ) -> Result<Option<Value>, Flow> {
     match class {
         "IPAddr" => ipaddr::class_method(name, args, line).map_err(Flow::Error),
-        "JSON" => json::class_method(it, name, args, line),
+        "JSON" => json::class_method(name, args, line),
         _ => Ok(None),
     }
 }
