@@ -107,6 +107,13 @@ pub trait FunctionContext {
         let _ = module;
         None
     }
+    /// The attributes resource defaults (`Exec { path => ... }`) set for a type
+    /// (`Exec`, `Foo::Bar`) as the calling scope sees them (Puppet's
+    /// `Scope#lookupdefaults`); `None` when the host cannot tell.
+    fn resource_defaults(&mut self, type_name: &str) -> Option<Vec<String>> {
+        let _ = type_name;
+        None
+    }
     /// The file and line of the Puppet code being evaluated, innermost first (Puppet's
     /// `PuppetStack.stacktrace`; here the call, then its file at line 0).
     fn stacktrace(&mut self) -> Vec<(String, u32)> {

@@ -265,6 +265,17 @@ pub fn value_from_data(d: &Data) -> Value {
             name: name.clone(),
             arguments: arguments.iter().map(value_from_data).collect(),
         })),
+        // A Binary in its rich-data form (a plugin's answer: Ruby strings that are not
+        // UTF-8 come back as Binary values).
+        Data::Type { ptype, attributes } if ptype == "Binary" => match attributes.as_slice() {
+            [(k, Data::String(b64))] if k == "__pvalue" => {
+                match marionette_catalog::base64::decode(b64, true) {
+                    Some(bytes) => Value::Binary(Arc::new(bytes)),
+                    None => Value::str(b64.as_str()),
+                }
+            }
+            _ => Value::str(format!("{d:?}")),
+        },
         other => Value::str(format!("{other:?}")),
     }
 }

@@ -1,9 +1,11 @@
 //! puppetlabs-apache: `apache::bool2httpd` and its deprecated alias `bool2httpd`
-//! (templates call them through `scope.call_function`).
+//! (templates call them through `scope.call_function`), `apache::pw_hash` and its
+//! deprecated aliases `apache_pw_hash` and `apache::apache_pw_hash`.
 
 use crate::{deprecated_alias, NativeFunction};
 use marionette_catalog::Data;
-use marionette_stdlib::ruby;
+use marionette_stdlib::{ruby, strings::b64_encode};
+use sha1::{Digest, Sha1};
 
 pub const FUNCTIONS: &[NativeFunction] = &[
     NativeFunction {
@@ -20,6 +22,43 @@ pub const FUNCTIONS: &[NativeFunction] = &[
                 "bool2httpd",
                 "This function is deprecated, please use apache::bool2httpd instead.",
                 "apache::bool2httpd",
+                a,
+            )
+        },
+    },
+    NativeFunction {
+        name: "apache::pw_hash",
+        signatures: &["String[1] password"],
+        imp: |a, _| match a.first() {
+            Some(Data::String(pw)) => Ok(Data::String(format!(
+                "{{SHA}}{}",
+                b64_encode(&Sha1::digest(pw.as_bytes()), false)
+            ))),
+            _ => Err("apache::pw_hash: expects a String".into()),
+        },
+    },
+    NativeFunction {
+        name: "apache_pw_hash",
+        signatures: &["Any args*"],
+        imp: |a, cx| {
+            deprecated_alias(
+                cx,
+                "apache_pw_hash",
+                "This function is deprecated, please use apache::pw_hash instead.",
+                "apache::pw_hash",
+                a,
+            )
+        },
+    },
+    NativeFunction {
+        name: "apache::apache_pw_hash",
+        signatures: &["Any args*"],
+        imp: |a, cx| {
+            deprecated_alias(
+                cx,
+                "apache::apache_pw_hash",
+                "This function is deprecated, please use apache::pw_hash instead.",
+                "apache::pw_hash",
                 a,
             )
         },

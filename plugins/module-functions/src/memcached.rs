@@ -25,11 +25,7 @@ pub fn max_memory(arg: &Data, memsize: Option<&Data>) -> Result<i64, String> {
     if given && !ruby::to_s(arg).ends_with('%') {
         return match arg {
             Data::Integer(_) | Data::Float(_) | Data::String(_) => Ok(ruby::to_i(arg)),
-            other => Err(format!(
-                "undefined method `to_i' for {}:{}",
-                ruby::inspect(other),
-                ruby::class(other)
-            )),
+            other => Err(crate::no_method("to_i", other)),
         };
     }
     let percent = if given {

@@ -28,11 +28,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
             }
             match &a[0] {
                 Data::String(pw) => Ok(Data::String(password(pw))),
-                other => Err(format!(
-                    "undefined method `empty?' for {}:{}",
-                    ruby::inspect(other),
-                    ruby::class(other)
-                )),
+                other => Err(crate::no_method("empty?", other)),
             }
         },
     },

@@ -1,10 +1,10 @@
-//! openstacklib: `is_service_default`, `normalize_ip_for_uri` and `inet6_prefix`
-//! (4.x functions taking any arguments). Not here yet: `os_database_connection`,
-//! `os_transport_url`.
+//! openstacklib: `is_service_default`, `normalize_ip_for_uri`, `inet6_prefix` and
+//! `os_transport_url` (4.x functions taking any arguments). Not here:
+//! `os_database_connection` (no manifest of the corpus calls it).
 
-use crate::NativeFunction;
+use crate::{percent_encode, FunctionContext, NativeFunction};
 use marionette_catalog::Data;
-use marionette_stdlib::net;
+use marionette_stdlib::{net, ruby};
 
 pub const FUNCTIONS: &[NativeFunction] = &[
     NativeFunction {
@@ -29,6 +29,11 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         name: "inet6_prefix",
         signatures: &["Any args*"],
         imp: |a, _| Ok(each_ip(a, inet6_prefix)),
+    },
+    NativeFunction {
+        name: "os_transport_url",
+        signatures: &["Any args*"],
+        imp: os_transport_url,
     },
 ];
 
@@ -89,6 +94,147 @@ fn inet6_prefix(ip: &Data) -> Data {
             Data::String(format!("inet6:[{first}]{}", rest.concat()))
         }
         _ => ip.clone(),
+    }
+}
+
+/// A messaging URL (`rabbit://user:pass@host:5672,.../vhost?ssl=1`) from a Hash of
+/// its parts, checked and assembled as openstacklib's Ruby does.
+fn os_transport_url(args: &[Data], cx: &mut dyn FunctionContext) -> Result<Data, String> {
+    let [Data::Hash(raw)] = args else {
+        return match args {
+            [other] => Err(format!(
+                "os_transport_url(): Requires an hash, got {}",
+                ruby::class(other)
+            )),
+            _ => Err("os_transport_url(): Wrong number of arguments".into()),
+        };
+    };
+    let mut v: Vec<(Data, Data)> = Vec::with_capacity(raw.len());
+    for (key, value) in raw {
+        let key_is = |name: &str| matches!(key, Data::String(k) if k == name);
+        let value = if key_is("port") {
+            Data::String(ruby::to_s(value))
+        } else {
+            value.clone()
+        };
+        let (ok, class) = if key_is("hosts") {
+            (matches!(value, Data::Array(_)), "Array")
+        } else if key_is("query") {
+            (matches!(value, Data::Hash(_)), "Hash")
+        } else {
+            (matches!(value, Data::String(_)), "String")
+        };
+        if !ok {
+            return Err(format!(
+                "os_transport_url(): {} should be a {class}",
+                ruby::to_s(key)
+            ));
+        }
+        ruby::put(&mut v, key.clone(), value);
+    }
+    let get = |name: &str| ruby::get(&v, &Data::String(name.into()));
+    let Some(transport) = get("transport") else {
+        return Err("os_transport_url(): transport is required".into());
+    };
+    let (host, hosts) = (get("host"), get("hosts"));
+    match (host, hosts) {
+        (None, None) => return Err("os_transport_url(): host or hosts is required".into()),
+        (Some(_), Some(_)) => {
+            return Err("os_transport_url(): cannot use both host and hosts.".into())
+        }
+        _ => {}
+    }
+    let present = |d: Option<&Data>| d.map(ruby::to_s).filter(|s| !s.is_empty());
+    let userinfo = present(get("username")).map(|user| {
+        let mut info = percent_encode(&user, false);
+        if let Some(pw) = present(get("password")) {
+            info.push(':');
+            info.push_str(&percent_encode(&pw, false));
+        }
+        info
+    });
+    let port = get("port").map(ruby::to_s);
+    let with_user = |h: String| match &userinfo {
+        Some(u) => format!("{u}@{h}"),
+        None => h,
+    };
+    let with_port = |h: String| match &port {
+        Some(p) => format!("{h}:{p}"),
+        None => h,
+    };
+    let mut hostinfo = "localhost".to_string();
+    if let Some(host) = host {
+        let host = cx.call_function("normalize_ip_for_uri", vec![host.clone()])?;
+        hostinfo = with_user(with_port(ruby::to_s(&host)));
+    }
+    if let Some(hosts) = hosts {
+        let hosts = match cx.call_function("normalize_ip_for_uri", vec![hosts.clone()])? {
+            Data::Array(items) => items,
+            one => vec![one],
+        };
+        let hosts: Vec<String> = hosts
+            .iter()
+            .map(|h| with_user(with_port(ruby::to_s(h))))
+            .collect();
+        hostinfo = hosts.join(",");
+    }
+    let path = match get("virtual_host") {
+        Some(vhost) => format!("/{}", ruby::to_s(vhost)),
+        None => "/".into(),
+    };
+    let mut query = match get("query") {
+        Some(Data::Hash(q)) => q.clone(),
+        _ => Vec::new(),
+    };
+    if let Some(ssl) = get("ssl") {
+        let on = str2bool(ssl)?;
+        ruby::put(
+            &mut query,
+            Data::String("ssl".into()),
+            Data::Integer(on.into()),
+        );
+    }
+    let mut url = format!("{}://{hostinfo}{path}", ruby::to_s(transport));
+    if !query.is_empty() {
+        let pairs: Vec<String> = query
+            .iter()
+            .map(|(k, val)| format!("{}={}", ruby::to_s(k), ruby::to_s(val)))
+            .collect();
+        url.push('?');
+        url.push_str(&pairs.join("&"));
+    }
+    Ok(Data::String(url))
+}
+
+/// openstacklib's `_str2bool`: Ruby's line anchors, so any line of the text decides,
+/// tried in the order of its `case`.
+fn str2bool(d: &Data) -> Result<bool, String> {
+    let s = match d {
+        Data::Bool(b) => return Ok(*b),
+        Data::String(s) => s,
+        _ => return Err("str2bool(): Requires string to work with".into()),
+    };
+    let any_line = |words: &[&str], fold: bool| {
+        s.split('\n').any(|line| {
+            words.iter().any(|w| {
+                if fold {
+                    line.eq_ignore_ascii_case(w)
+                } else {
+                    line == *w
+                }
+            })
+        })
+    };
+    if any_line(&[""], false) {
+        Ok(false)
+    } else if any_line(&["1", "t", "y", "true", "yes"], true) {
+        Ok(true)
+    } else if any_line(&["0", "f", "n", "false", "no"], true)
+        || any_line(&["undef", "undefined"], false)
+    {
+        Ok(false)
+    } else {
+        Err("os_transport_url _str2bool(): Unknown type of boolean given".into())
     }
 }
 

@@ -378,7 +378,8 @@ fn extname(name: &str) -> String {
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-fn b64_encode(bytes: &[u8], urlsafe: bool) -> String {
+/// Ruby's `Base64.strict_encode64` (`urlsafe`: `urlsafe_encode64`).
+pub fn b64_encode(bytes: &[u8], urlsafe: bool) -> String {
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
         let n = (u32::from(chunk[0]) << 16)

@@ -667,6 +667,11 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
             .map(|d| d.display().to_string())
     }
 
+    fn resource_defaults(&mut self, type_name: &str) -> Option<Vec<String>> {
+        let defaults = self.c.lookup_defaults(type_name, self.at.scope);
+        Some(defaults.into_keys().collect())
+    }
+
     fn stacktrace(&mut self) -> Vec<(String, u32)> {
         let loc = self.c.location(self.at.file, self.at.span);
         vec![(loc.file.clone(), loc.line), (loc.file, 0)]

@@ -1,0 +1,1 @@
+notice(monit_validate_tests('process', [{ 'type' => 'cpu', 'operator' => 'gt', 'value' => '90%' }]))

@@ -1,0 +1,1 @@
+notice(os_transport_url({ 'transport' => 'rabbit', 'host' => 'h', 'username' => 'u', 'password' => undef }))
