@@ -483,6 +483,10 @@ impl<'e> Compiler<'e> {
         self.add_edge(stage, main);
         self.main_class = main;
         self.scopes[self.top].resource = Some(main);
+        // Class[main] is of the module '' (top scope has no caller).
+        self.scopes[self.top]
+            .vars
+            .insert("module_name".into(), Value::str(""));
 
         // The main manifests.
         let manifests = self.env.manifests.clone();
@@ -662,6 +666,7 @@ impl<'e> Compiler<'e> {
         self.scopes[scope]
             .vars
             .insert("name".into(), Value::str(title.as_str()));
+        self.set_module_variables(scope);
         self.class_scopes.insert(title.clone(), scope);
         self.matches.push(caps);
         let result = self.eval_statements(&node.def.body.statements, scope, &node.file);
@@ -915,21 +920,19 @@ impl<'e> Compiler<'e> {
     }
 
     /// `$module_name` (the module of the running code) and `$caller_module_name` (the
-    /// module of the code that declared it).
+    /// module of the code that declared it). Code outside modules (the main manifests,
+    /// their classes, defines and nodes) is of the module `''`, as in Puppet, so both
+    /// are set everywhere but in top scope, which has no caller.
     fn set_module_variables(&mut self, scope: ScopeId) {
         let module = self.scopes[scope].module_name.clone();
-        if !module.is_empty() {
-            self.scopes[scope]
-                .vars
-                .insert("module_name".into(), Value::str(module.as_str()));
-        }
+        self.scopes[scope]
+            .vars
+            .insert("module_name".into(), Value::str(module.as_str()));
         if let Some(parent) = self.scopes[scope].parent {
             let caller = self.scopes[parent].module_name.clone();
-            if !caller.is_empty() {
-                self.scopes[scope]
-                    .vars
-                    .insert("caller_module_name".into(), Value::str(caller.as_str()));
-            }
+            self.scopes[scope]
+                .vars
+                .insert("caller_module_name".into(), Value::str(caller.as_str()));
         }
     }
 
