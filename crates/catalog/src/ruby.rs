@@ -4,6 +4,9 @@
 
 use crate::Data;
 
+pub mod scalar_scanner;
+pub mod yaml;
+
 /// Ruby's `String#inspect` for a UTF-8 string: `s` in double quotes with `"`, `\`,
 /// `#{`/`#$`/`#@` and control characters escaped.
 pub fn inspect_str(s: &str, out: &mut String) {

@@ -5,6 +5,7 @@
 
 use crate::interp::{err, Flow, Interp, Proc, RubyError, R};
 use crate::value::{hash_insert, Hash, Range, Regexp, Value};
+use marionette_catalog::ruby::yaml;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -1743,7 +1744,7 @@ fn common(
         }
         "instance_variable_get" if !matches!(recv, Value::Template) => Value::Nil,
         "hash" | "object_id" => Value::Int(0),
-        "to_yaml" => Value::str(to_yaml(&recv)),
+        "to_yaml" => Value::str(to_yaml(&recv, args, line)?),
         "to_json" => crate::classes::json::to_json(&recv, args, line)?,
         _ => return Ok(None),
     }))
@@ -4566,111 +4567,75 @@ fn named(m: &MatchData, name: &str, line: u32) -> R {
 
 // ---------------------------------------------------------------- to_yaml
 
-fn to_yaml(v: &Value) -> String {
-    // Psych's block layout: sequences inside mappings are not indented, `- ` starts
-    // a nested collection's first line.
-    fn non_empty(v: &Value) -> bool {
-        match v {
-            Value::Array(a) => !a.borrow().is_empty(),
-            Value::Hash(h) => !h.borrow().is_empty(),
-            _ => false,
+/// `to_yaml(options)`: Psych's writer (`marionette_catalog::ruby::yaml`), over Ruby
+/// objects: an Array, Hash or Regexp met twice is written once with an anchor, then as
+/// an alias.
+fn to_yaml(v: &Value, args: &[Value], line: u32) -> Result<String, Flow> {
+    let mut options = yaml::Options::default();
+    if let Some(Value::Hash(h)) = args.first() {
+        for (k, v) in h.borrow().values() {
+            match (k, v) {
+                (Value::Sym(k), Value::Int(i)) if &**k == "indentation" => {
+                    options.indentation = Some(*i)
+                }
+                (Value::Sym(k), Value::Int(i)) if &**k == "line_width" => {
+                    options.line_width = Some(*i)
+                }
+                _ => {}
+            }
         }
     }
-    fn block(v: &Value, out: &mut Vec<String>) {
-        match v {
-            Value::Array(a) => {
-                for item in a.borrow().iter() {
-                    if non_empty(item) {
-                        let mut sub = Vec::new();
-                        block(item, &mut sub);
-                        for (i, l) in sub.into_iter().enumerate() {
-                            out.push(if i == 0 {
-                                format!("- {l}")
-                            } else {
-                                format!("  {l}")
-                            });
-                        }
-                    } else {
-                        out.push(format!("- {}", yaml_scalar(item)).trim_end().to_string());
-                    }
-                }
-            }
-            Value::Hash(h) => {
-                for (k, item) in h.borrow().values() {
-                    let key = yaml_scalar(k);
-                    if non_empty(item) {
-                        out.push(format!("{key}:"));
-                        let mut sub = Vec::new();
-                        block(item, &mut sub);
-                        let pad = if matches!(item, Value::Hash(_)) {
-                            "  "
-                        } else {
-                            ""
-                        };
-                        out.extend(sub.into_iter().map(|l| format!("{pad}{l}")));
-                    } else {
-                        out.push(
-                            format!("{key}: {}", yaml_scalar(item))
-                                .trim_end()
-                                .to_string(),
-                        );
-                    }
-                }
-            }
-            other => out.push(yaml_scalar(other)),
-        }
-    }
-    if non_empty(v) {
-        let mut lines = Vec::new();
-        block(v, &mut lines);
-        format!("---\n{}\n", lines.join("\n"))
-    } else {
-        format!("--- {}", yaml_scalar(v)).trim_end().to_string() + "\n"
-    }
+    options.check().map_err(|m| err("ArgumentError", m, line))?;
+    let mut tree = yaml::Tree::new(&options);
+    yaml_node(v, &mut tree);
+    Ok(tree.finish())
 }
 
-/// A scalar as Psych writes it: plain when it reads back as the same string,
-/// otherwise single-quoted.
-fn yaml_scalar(v: &Value) -> String {
+/// Psych's `YAMLTree#accept` for one object.
+fn yaml_node(v: &Value, tree: &mut yaml::Tree) {
+    let id = match v {
+        Value::Array(a) => Some(Rc::as_ptr(a) as *const u8 as usize),
+        Value::Hash(h) => Some(Rc::as_ptr(h) as *const u8 as usize),
+        Value::Regexp(r) => Some(Rc::as_ptr(r) as *const u8 as usize),
+        Value::Range(r) => Some(Rc::as_ptr(r) as *const u8 as usize),
+        _ => None,
+    };
+    if id.is_some_and(|id| tree.alias(id)) {
+        return;
+    }
     match v {
-        Value::Nil => String::new(),
-        Value::Array(_) => "[]".into(),
-        Value::Hash(_) => "{}".into(),
-        Value::Sym(s) => format!(":{s}"),
-        Value::Str(s) => {
-            let s = s.borrow();
-            let lower = s.to_lowercase();
-            let special = s.is_empty()
-                || s.starts_with([
-                    ' ', '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>',
-                    '\'', '"', '%', '@', '`',
-                ])
-                || s.ends_with([' ', ':'])
-                || s.contains(": ")
-                || s.contains(" #")
-                || s.contains(['\n', '\t'])
-                || matches!(
-                    lower.as_str(),
-                    "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "~" | "y" | "n"
-                )
-                || s.replace('_', "").parse::<f64>().is_ok()
-                || s.starts_with("0x")
-                || s.starts_with("0o")
-                || (s.len() >= 8
-                    && s.as_bytes()[4] == b'-'
-                    && s[..4].bytes().all(|b| b.is_ascii_digit()));
-            if !special {
-                s.clone()
-            } else if matches!(lower.as_str(), "y" | "n") {
-                format!("\"{s}\"")
-            } else if s.contains(['\n', '\t']) || s.chars().any(|c| c.is_control()) {
-                let mut out = String::new();
-                crate::value::inspect_str(&s, &mut out);
-                out
-            } else {
-                format!("'{}'", s.replace('\'', "''"))
+        Value::Nil => tree.nil(),
+        Value::Bool(b) => tree.bool(*b),
+        Value::Int(i) => tree.integer(*i),
+        Value::Float(f) => tree.float(*f),
+        Value::Str(s) => tree.string(&s.borrow()),
+        Value::Sym(s) => tree.symbol(s),
+        Value::Regexp(_) => tree.regexp(id, &v.inspect()),
+        Value::Array(a) => {
+            tree.start_sequence(id);
+            for item in a.borrow().iter() {
+                yaml_node(item, tree);
             }
+            tree.end_sequence();
         }
-        other => other.to_s(),
+        Value::Hash(h) => {
+            tree.start_mapping(id);
+            for (k, item) in h.borrow().values() {
+                yaml_node(k, tree);
+                yaml_node(item, tree);
+            }
+            tree.end_mapping();
+        }
+        Value::Range(r) => {
+            tree.start_tagged_mapping(id, Some("!ruby/range"));
+            for (name, item) in [("begin", &r.start), ("end", &r.end)] {
+                tree.string(name);
+                yaml_node(item, tree);
+            }
+            tree.string("excl");
+            tree.bool(r.exclusive);
+            tree.end_mapping();
+        }
+        other => tree.string(&other.to_s()),
     }
 }

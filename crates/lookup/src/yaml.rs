@@ -4,11 +4,11 @@
 //!
 //! Three layers, as in Ruby: `scanner` and `parser` are libyaml 0.2.5 (the library under
 //! Psych) rewritten, so syntax errors carry libyaml's words and positions; the builder
-//! here is Psych's `ToRuby` (tags, anchors and aliases, `<<` merge keys, refused classes);
-//! `tokenize` is Psych 4's `ScalarScanner#tokenize` for plain scalars, with its oddities:
-//! `0o17` and `1e3` are strings, `1:30` is the integer 5400, `1,000` is 1000, and dates and
-//! timestamps are an error ("Tried to load unspecified class: Date") because `safe_load`
-//! does not permit `Date`/`Time`.
+//! here is Psych's `ToRuby` (tags, anchors and aliases, `<<` merge keys, refused classes)
+//! over Psych 4's `ScalarScanner#tokenize` for plain scalars
+//! (`marionette_catalog::ruby::scalar_scanner`, which the YAML writer shares), where dates
+//! and timestamps are an error ("Tried to load unspecified class: Date") because
+//! `safe_load` does not permit `Date`/`Time`.
 //!
 //! Like Psych, only the first document is read: whatever follows its end is not parsed.
 
@@ -21,6 +21,7 @@ use marionette_catalog::Data;
 
 use crate::error::{ErrorKind, LookupError};
 use crate::lookup_value::ruby_object;
+use marionette_catalog::ruby::scalar_scanner::{self, Token};
 use parser::{Event, Parser};
 use scanner::{Mark, ScalarStyle};
 
@@ -702,298 +703,14 @@ fn mapping_kind(tag: Option<&str>) -> Result<Kind, Refusal> {
     Ok(Kind::Plain)
 }
 
-/// Whether Psych reads `s`, written plain, back as the same string (and not as a
-/// number, boolean, null, symbol or time): what `to_yaml` checks before it writes a
-/// string without quotes.
-pub fn plain_reads_as_string(s: &str) -> bool {
-    matches!(tokenize(s), Ok(Scalar::Data(Data::String(_))))
-}
-
-/// Psych's `ScalarScanner#tokenize` for a plain scalar (and tagged ones it does not know).
-/// `Err` is a class that `safe_load` refuses (`Date`, `Time`).
+/// Psych's `ScalarScanner#tokenize` under `safe_load`'s class loader: dates and times
+/// are refused (`Err` is the class) before they are validated.
 fn tokenize(s: &str) -> Result<Scalar, String> {
-    if let Some(rest) = s.strip_prefix(':').filter(|r| !r.is_empty()) {
-        if !looks_like_word(s) && !s.contains('\n') {
-            // `/^:(["'])(.*)\1/`: a quoted name (then one more leading `:` goes).
-            let quoted = match rest.as_bytes()[0] {
-                q @ (b'"' | b'\'') => rest[1..]
-                    .rfind(q as char)
-                    .map(|end| &rest[1..end + 1])
-                    .map(|n| n.strip_prefix(':').unwrap_or(n)),
-                _ => None,
-            };
-            return Ok(Scalar::Symbol(quoted.unwrap_or(rest).into()));
-        }
-    }
-    tokenize_data(s).map(Scalar::Data)
-}
-
-/// `tokenize` for what is not a Symbol; `Err` is the refused class.
-fn tokenize_data(s: &str) -> Result<Data, String> {
-    if s.is_empty() {
-        return Ok(Data::Undef);
-    }
-    if looks_like_word(s) || s.contains('\n') {
-        if s.len() > 5 {
-            return Ok(Data::String(s.into()));
-        }
-        let first = s.chars().next().unwrap_or(' ').to_ascii_lowercase();
-        if !matches!(first, 'y' | 't' | 'o' | 'n' | 'f' | '~') {
-            return Ok(Data::String(s.into()));
-        }
-        let lower = s.to_ascii_lowercase();
-        return Ok(match lower.as_str() {
-            "~" | "null" => Data::Undef,
-            "yes" | "true" | "on" => Data::Bool(true),
-            "no" | "false" | "off" => Data::Bool(false),
-            _ => Data::String(s.into()),
-        });
-    }
-    if is_time(s) {
-        return Err("Time".into());
-    }
-    if is_date(s) {
-        return Err("Date".into());
-    }
-    let lower = s.to_ascii_lowercase();
-    match lower.as_str() {
-        ".inf" | "+.inf" => return Ok(Data::Float(f64::INFINITY)),
-        "-.inf" => return Ok(Data::Float(f64::NEG_INFINITY)),
-        ".nan" => return Ok(Data::Float(f64::NAN)),
-        _ => {}
-    }
-    if let Some(v) = sexagesimal(s) {
-        return Ok(v);
-    }
-    if is_float(s) {
-        if s == "." || s == "-." || s == "+." {
-            return Ok(Data::String(s.into()));
-        }
-        let mut clean: String = s.chars().filter(|c| *c != ',' && *c != '_').collect();
-        // `1.` and `1.e+3` lose the dot, as Psych's gsub does.
-        clean = clean.replace(".e", "e").replace(".E", "E");
-        if clean.ends_with('.') {
-            clean.pop();
-        }
-        return Ok(clean
-            .parse::<f64>()
-            .map(Data::Float)
-            .unwrap_or_else(|_| Data::String(s.into())));
-    }
-    if is_legacy_integer(s) {
-        return Ok(ruby_integer(&s.replace([',', '_'], "")));
-    }
-    Ok(Data::String(s.into()))
-}
-
-/// `/^[^\d.:-]?[[:alpha:]_\s!@#$%\^&*(){}<>|\/\\~;=]+/`: Psych's "certainly a string" test.
-fn looks_like_word(s: &str) -> bool {
-    let word =
-        |c: char| c.is_alphabetic() || c.is_whitespace() || "_!@#$%^&*(){}<>|/\\~;=".contains(c);
-    let mut chars = s.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    if word(first) {
-        return true;
-    }
-    !(first.is_ascii_digit() || matches!(first, '.' | ':' | '-')) && chars.next().is_some_and(word)
-}
-
-fn digits(s: &str, min: usize, max: usize) -> Option<(&str, &str)> {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    (n >= min && n <= max).then(|| s.split_at(n))
-}
-
-/// Psych's `TIME` regexp.
-fn is_time(s: &str) -> bool {
-    let s = s.strip_prefix('-').unwrap_or(s);
-    let check = || -> Option<()> {
-        let (_, r) = digits(s, 4, 4)?;
-        let (_, r) = digits(r.strip_prefix('-')?, 1, 2)?;
-        let (_, r) = digits(r.strip_prefix('-')?, 1, 2)?;
-        let r = if let Some(r) = r.strip_prefix(['T', 't']) {
-            r
-        } else {
-            let t = r.trim_start();
-            (t.len() < r.len()).then_some(t)?
-        };
-        let (_, r) = digits(r, 1, 2)?;
-        let (_, r) = digits(r.strip_prefix(':')?, 2, 2)?;
-        let (_, mut r) = digits(r.strip_prefix(':')?, 2, 2)?;
-        if let Some(f) = r.strip_prefix('.') {
-            r = f.trim_start_matches(|c: char| c.is_ascii_digit());
-        }
-        let r = r.trim_start();
-        if r.is_empty() || r == "Z" {
-            return Some(());
-        }
-        let r = r.strip_prefix(['+', '-'])?;
-        let (_, r) = digits(r, 1, 2)?;
-        let r = r.strip_prefix(':').unwrap_or(r);
-        (r.is_empty() || digits(r, 2, 2)?.1.is_empty()).then_some(())
-    };
-    check().is_some()
-}
-
-/// `/^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$/`. Psych asks its class loader
-/// for `Date` before it validates the date, so even `2023-02-30` is refused.
-fn is_date(s: &str) -> bool {
-    let check = || -> Option<bool> {
-        let (_, r) = digits(s, 4, 4)?;
-        let (m, r) = digits(r.strip_prefix('-')?, 1, 2)?;
-        let (d, r) = digits(r.strip_prefix('-')?, 1, 2)?;
-        let (m, d): (u32, u32) = (m.parse().ok()?, d.parse().ok()?);
-        Some(r.is_empty() && m <= 12 && d <= 31)
-    };
-    check() == Some(true)
-}
-
-/// `1:30` (Psych computes `n * 60 ** |i - 2|` per part, so this is 5400) and `1:30.5`.
-fn sexagesimal(s: &str) -> Option<Data> {
-    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
-    let (head, frac) = match body.split_once('.') {
-        Some((h, f)) => (h, Some(f)),
-        None => (body, None),
-    };
-    let parts: Vec<&str> = head.split(':').collect();
-    if !(2..=3).contains(&parts.len()) {
-        return None;
-    }
-    let first = parts[0];
-    if !first.starts_with(|c: char| c.is_ascii_digit())
-        || !first.chars().all(|c| c.is_ascii_digit() || c == '_')
-    {
-        return None;
-    }
-    for p in &parts[1..] {
-        let ok = match p.as_bytes() {
-            [a] => a.is_ascii_digit(),
-            [a, b] => (b'0'..=b'5').contains(a) && b.is_ascii_digit(),
-            _ => false,
-        };
-        if !ok {
-            return None;
-        }
-    }
-    if let Some(f) = frac {
-        if !f.chars().all(|c| c.is_ascii_digit() || c == '_') {
-            return None;
-        }
-    }
-    let sign = if s.starts_with('-') { -1 } else { 1 };
-    let weight = |i: usize| 60f64.powi((i as i32 - 2).abs());
-    if let Some(f) = frac {
-        // Ruby `to_f` per part: the fraction belongs to the last part.
-        let mut total = 0.0;
-        for (i, p) in parts.iter().enumerate() {
-            let mut text = p.replace('_', "");
-            if i == parts.len() - 1 {
-                text = format!("{text}.{}", f.replace('_', ""));
-            }
-            total += text.trim_end_matches('.').parse::<f64>().unwrap_or(0.0) * weight(i);
-        }
-        return Some(Data::Float(sign as f64 * total));
-    }
-    let mut total: i64 = 0;
-    for (i, p) in parts.iter().enumerate() {
-        let v: i64 = p.replace('_', "").parse().ok()?;
-        total = total.checked_add(v.checked_mul(weight(i) as i64)?)?;
-    }
-    Some(Data::Integer(sign * total))
-}
-
-/// Psych's `FLOAT` regexp (base-10 part; the infinities were handled before).
-fn is_float(s: &str) -> bool {
-    let r = s.strip_prefix(['-', '+']).unwrap_or(s);
-    let (int, rest) = match r.find('.') {
-        Some(i) => r.split_at(i),
-        None => return false,
-    };
-    let int_ok = int.is_empty()
-        || (int.starts_with(|c: char| c.is_ascii_digit())
-            && int
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == '_' || c == ','));
-    if !int_ok {
-        return false;
-    }
-    let rest = &rest[1..];
-    let frac_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let exp = &rest[frac_len..];
-    if exp.is_empty() {
-        return true;
-    }
-    let Some(e) = exp
-        .strip_prefix(['e', 'E'])
-        .and_then(|e| e.strip_prefix(['-', '+']))
-    else {
-        return false;
-    };
-    !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Psych's `INTEGER_LEGACY` regexp.
-fn is_legacy_integer(s: &str) -> bool {
-    let r = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if let Some(b) = r.strip_prefix("0b") {
-        return !b.is_empty() && b.chars().all(|c| matches!(c, '0' | '1' | '_' | ','));
-    }
-    if let Some(x) = r.strip_prefix("0x") {
-        return !x.is_empty()
-            && x.chars()
-                .all(|c| c.is_ascii_hexdigit() || c == '_' || c == ',');
-    }
-    if r == "0" {
-        return true;
-    }
-    if let Some(o) = r.strip_prefix('0') {
-        return o.chars().all(|c| matches!(c, '0'..='7' | '_' | ','));
-    }
-    let b = r.as_bytes();
-    if b.is_empty() || !(b'1'..=b'9').contains(&b[0]) {
-        return false;
-    }
-    let mut i = 1;
-    while i < b.len() {
-        match b[i] {
-            b'0'..=b'9' => i += 1,
-            b',' | b'_' if i + 1 < b.len() && b[i + 1].is_ascii_digit() => i += 2,
-            _ => return false,
-        }
-    }
-    true
-}
-
-/// Ruby's `Integer(str)` for what `is_legacy_integer` accepted (separators removed).
-///
-/// FIXME: Ruby reads an integer beyond 64 bits as a Bignum, which Puppet looks up and
-/// interpolates, and refuses only as a resource attribute ("Use of a Ruby Integer outside
-/// of Puppet Integer max range"). Puppet's values stop at 64 bits here, so such a number
-/// is its decimal digits as a string (the digits as written past 128 bits).
-fn ruby_integer(s: &str) -> Data {
-    let (neg, r) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let magnitude = if let Some(b) = r.strip_prefix("0b") {
-        u128::from_str_radix(b, 2)
-    } else if let Some(x) = r.strip_prefix("0x") {
-        u128::from_str_radix(x, 16)
-    } else if r.len() > 1 && r.starts_with('0') {
-        u128::from_str_radix(&r[1..], 8)
-    } else {
-        r.parse()
-    };
-    let Ok(magnitude) = magnitude else {
-        return Data::String(s.into());
-    };
-    let value = i128::try_from(magnitude).map(|m| if neg { -m } else { m });
-    match value.map(i64::try_from) {
-        Ok(Ok(v)) => Data::Integer(v),
-        _ if neg => Data::String(format!("-{magnitude}")),
-        _ => Data::String(magnitude.to_string()),
+    match scalar_scanner::tokenize(s) {
+        Token::Data(d) => Ok(Scalar::Data(d)),
+        Token::Symbol(name) => Ok(Scalar::Symbol(name)),
+        Token::Time { .. } => Err("Time".into()),
+        Token::Date { .. } => Err("Date".into()),
     }
 }
 

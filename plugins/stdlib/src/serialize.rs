@@ -5,6 +5,7 @@
 
 use crate::ruby::{self, args3x, inspect, to_s};
 use crate::{native, NativeFunction, ANY};
+use marionette_catalog::ruby::yaml;
 use marionette_catalog::wire::{json_str, ruby_float};
 use marionette_catalog::Data;
 
@@ -21,7 +22,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?"],
         to_json_pretty
     ),
-    native!("to_yaml", &["Any data, Hash options?"], |a, _| Ok(Data::String(to_yaml(&a[0])))),
+    native!("to_yaml", &["Any data, Hash options?"], |a, _| to_yaml(a)),
     native!("to_toml", &["Hash data"], |a, _| {
         let mut out = String::new();
         toml_table(&a[0], &[], false, &mut out)?;
@@ -236,215 +237,25 @@ fn to_ruby(d: &Data) -> String {
 
 // ------------------------------------------------------------------ YAML
 
-/// `data.to_yaml` as Psych writes it (block style, libyaml's quoting choices).
-pub fn to_yaml(d: &Data) -> String {
-    let mut out = String::from("---");
-    match d {
-        Data::Array(items) if !items.is_empty() => {
-            out.push('\n');
-            seq(items, 0, &mut out);
-        }
-        Data::Hash(entries) if !entries.is_empty() => {
-            out.push('\n');
-            map(entries, 0, &mut out);
-        }
-        other => {
-            out.push(' ');
-            out.push_str(&scalar(other, 0));
-            out.push('\n');
-        }
-    }
-    out
-}
-
-fn indent(n: usize, out: &mut String) {
-    out.extend(std::iter::repeat_n(' ', n));
-}
-
-fn map(entries: &[(Data, Data)], n: usize, out: &mut String) {
-    for (i, (k, v)) in entries.iter().enumerate() {
-        if i > 0 {
-            indent(n, out);
-        }
-        out.push_str(&scalar(k, n));
-        out.push(':');
-        value(v, n, true, out);
-    }
-}
-
-fn seq(items: &[Data], n: usize, out: &mut String) {
-    for (i, v) in items.iter().enumerate() {
-        if i > 0 {
-            indent(n, out);
-        }
-        out.push('-');
-        value(v, n, false, out);
-    }
-}
-
-/// A value after `key:` or `-`, at block indentation `n`.
-fn value(v: &Data, n: usize, in_map: bool, out: &mut String) {
-    match v {
-        Data::Hash(entries) if !entries.is_empty() => {
-            if in_map {
-                out.push('\n');
-                indent(n + 2, out);
-            } else {
-                out.push(' ');
-            }
-            map(entries, n + 2, out);
-        }
-        Data::Array(items) if !items.is_empty() => {
-            if in_map {
-                out.push('\n');
-                indent(n, out);
-                seq(items, n, out);
-            } else {
-                out.push(' ');
-                seq(items, n + 2, out);
+/// stdlib's `data.to_yaml(options.transform_keys(&:to_sym))`: Psych's writer, with the
+/// options it reads (`indentation`, `line_width`).
+fn to_yaml(args: &[Data]) -> R {
+    let mut options = yaml::Options::default();
+    if let Some(Data::Hash(entries)) = args.get(1) {
+        for (k, v) in entries {
+            match (k, v) {
+                (Data::String(k), Data::Integer(i)) if k == "indentation" => {
+                    options.indentation = Some(*i)
+                }
+                (Data::String(k), Data::Integer(i)) if k == "line_width" => {
+                    options.line_width = Some(*i)
+                }
+                _ => {}
             }
         }
-        Data::Undef => out.push('\n'),
-        other => {
-            out.push(' ');
-            out.push_str(&scalar(other, n));
-            out.push('\n');
-        }
     }
-}
-
-fn scalar(d: &Data, n: usize) -> String {
-    match d {
-        Data::Undef => String::new(),
-        Data::Bool(b) => b.to_string(),
-        Data::Integer(i) => i.to_string(),
-        Data::Float(f) if f.is_nan() => ".nan".into(),
-        Data::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.into(),
-        Data::Float(f) => ruby_float(*f),
-        Data::Array(_) => "[]".into(),
-        Data::Hash(_) => "{}".into(),
-        Data::String(s) => yaml_string(s, n),
-        other => yaml_string(&to_s(other), n),
-    }
-}
-
-fn single_quoted(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
-}
-
-fn double_quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\0' => out.push_str("\\0"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
-            }
-            '\u{85}' => out.push_str("\\N"),
-            '\u{a0}' => out.push_str("\\_"),
-            '\u{2028}' => out.push_str("\\L"),
-            '\u{2029}' => out.push_str("\\P"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Psych's choice of style for a string, then libyaml's check that a plain or
-/// single-quoted scalar can hold it.
-fn yaml_string(s: &str, n: usize) -> String {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    // /\n(?!\Z)/: a line break before the end (a last trailing one does not count)
-    let body = s.strip_suffix('\n').unwrap_or(s);
-    if body.contains('\n') && !s.contains(|c: char| (c as u32) < 0x20 && c != '\n' && c != '\t') {
-        return literal(s, n);
-    }
-    if s == "<<" {
-        return single_quoted(s);
-    }
-    if matches!(s, "y" | "Y" | "n" | "N") {
-        return double_quoted(s);
-    }
-    // /^[^[:word:]][^"]*$/: a line that starts with a non-word character and holds
-    // no double quote.
-    let needs_double = s.split('\n').any(|line| {
-        let mut chars = line.chars();
-        chars.next().is_some_and(|c| !word(c)) && !chars.as_str().contains('"')
-    });
-    if needs_double {
-        return double_quoted(s);
-    }
-    let octal_like = s.starts_with('0') && {
-        let digits: String = s[1..]
-            .chars()
-            .take_while(|c| ('0'..='7').contains(c))
-            .collect();
-        s[1 + digits.len()..].starts_with(['8', '9'])
-    };
-    let special =
-        s.contains(|c: char| ((c as u32) < 0x20 && c != '\n') || c == '\u{7f}' || c == '\u{feff}');
-    if special {
-        return double_quoted(s);
-    }
-    if !marionette_lookup::plain_reads_as_string(s) || octal_like {
-        return single_quoted(s);
-    }
-    if plain_allowed(s) {
-        s.to_string()
-    } else if s.contains('\n') {
-        // A single line with a trailing break, single-quoted: the break is written as
-        // an empty line.
-        single_quoted(s).replace('\n', &format!("\n\n{}", " ".repeat(n + 2)))
-    } else {
-        single_quoted(s)
-    }
-}
-
-/// libyaml's analysis of a plain scalar in block context.
-fn plain_allowed(s: &str) -> bool {
-    if s.is_empty() || s.starts_with(' ') || s.ends_with(' ') || s.contains('\n') {
-        return false;
-    }
-    let first = s.chars().next().unwrap_or(' ');
-    if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
-        return false;
-    }
-    if s.starts_with("---") || s.starts_with("...") {
-        return false;
-    }
-    !(s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.contains('\t'))
-}
-
-/// A literal block scalar (`|-`, `|`, `|+`) whose lines are indented past `n`.
-fn literal(s: &str, n: usize) -> String {
-    let trailing = s.len() - s.trim_end_matches('\n').len();
-    let chomp = match trailing {
-        0 => "-",
-        1 => "",
-        _ => "+",
-    };
-    let indicator = if s.starts_with(' ') { "2" } else { "" };
-    let mut out = format!("|{indicator}{chomp}");
-    let content = s.strip_suffix('\n').unwrap_or(s);
-    for line in content.split('\n') {
-        out.push('\n');
-        if !line.is_empty() {
-            indent(n + 2, &mut out);
-            out.push_str(line);
-        }
-    }
-    out
+    options.check()?;
+    Ok(Data::String(yaml::to_yaml(&args[0], &options, &to_s)))
 }
 
 /// A hash's pairs as stdlib's `TomlDumper` sorts them: by key, then split into plain
