@@ -119,6 +119,18 @@ pub trait FunctionContext {
     fn stacktrace(&mut self) -> Vec<(String, u32)> {
         Vec::new()
     }
+    /// The call's argument `index` as Ruby's `to_yaml` writes it, where an Array, Hash
+    /// or Regexp the value holds twice (the same Puppet object, which is one Ruby
+    /// object) is written once with an anchor and then as an alias (`&1`/`*1`); `None`
+    /// where the values' identities are not known (the data is then all there is).
+    fn argument_to_yaml(
+        &mut self,
+        index: usize,
+        options: &marionette_catalog::ruby::yaml::Options,
+    ) -> Option<String> {
+        let _ = (index, options);
+        None
+    }
 }
 
 /// An [`ExternalFunction`] made of a name, signatures and a plain function: the cheap

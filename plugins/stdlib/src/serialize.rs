@@ -22,7 +22,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
         &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?"],
         to_json_pretty
     ),
-    native!("to_yaml", &["Any data, Hash options?"], |a, _| to_yaml(a)),
+    native!("to_yaml", &["Any data, Hash options?"], to_yaml),
     native!("to_toml", &["Hash data"], |a, _| {
         let mut out = String::new();
         toml_table(&a[0], &[], false, &mut out)?;
@@ -238,8 +238,9 @@ fn to_ruby(d: &Data) -> String {
 // ------------------------------------------------------------------ YAML
 
 /// stdlib's `data.to_yaml(options.transform_keys(&:to_sym))`: Psych's writer, with the
-/// options it reads (`indentation`, `line_width`).
-fn to_yaml(args: &[Data]) -> R {
+/// options it reads (`indentation`, `line_width`), over the argument's values where the
+/// compile has them (their identities make aliases).
+fn to_yaml(args: &[Data], cx: &mut dyn crate::FunctionContext) -> R {
     let mut options = yaml::Options::default();
     if let Some(Data::Hash(entries)) = args.get(1) {
         for (k, v) in entries {
@@ -255,7 +256,10 @@ fn to_yaml(args: &[Data]) -> R {
         }
     }
     options.check()?;
-    Ok(Data::String(yaml::to_yaml(&args[0], &options, &to_s)))
+    let text = cx
+        .argument_to_yaml(0, &options)
+        .unwrap_or_else(|| yaml::to_yaml(&args[0], &options, &to_s));
+    Ok(Data::String(text))
 }
 
 /// A hash's pairs as stdlib's `TomlDumper` sorts them: by key, then split into plain

@@ -390,6 +390,37 @@ fn holds_object(root: &Value, object: &Value) -> bool {
 
 /// A Puppet value as Ruby code sees it.
 pub(crate) fn to_ruby(v: &Value) -> erb::Value {
+    to_ruby_in(v, &mut HashMap::new())
+}
+
+/// `to_ruby`, where an Array or Hash met twice (the same Puppet object, as in
+/// `{a => $x, b => $x}`) becomes one Ruby object, as it is in Puppet: Psych's
+/// `to_yaml` writes it once with an anchor, then as an alias.
+fn to_ruby_in(v: &Value, seen: &mut HashMap<usize, erb::Value>) -> erb::Value {
+    let id = match v {
+        Value::Array(items) => Arc::as_ptr(items) as *const u8 as usize,
+        Value::Hash(h) => Arc::as_ptr(h) as *const u8 as usize,
+        _ => 0,
+    };
+    if let Some(object) = seen.get(&id) {
+        return object.clone();
+    }
+    let object = match v {
+        Value::Array(items) => {
+            erb::Value::array(items.iter().map(|i| to_ruby_in(i, seen)).collect())
+        }
+        Value::Hash(h) => erb::Value::hash_from(
+            h.iter()
+                .map(|(k, v)| (to_ruby_in(k, seen), to_ruby_in(v, seen)))
+                .collect::<Vec<_>>(),
+        ),
+        _ => return to_ruby_scalar(v),
+    };
+    seen.insert(id, object.clone());
+    object
+}
+
+fn to_ruby_scalar(v: &Value) -> erb::Value {
     match v {
         Value::Undef => erb::Value::Nil,
         Value::Default => erb::Value::sym("default"),
@@ -398,8 +429,6 @@ pub(crate) fn to_ruby(v: &Value) -> erb::Value {
         Value::Float(f) => erb::Value::Float(*f),
         Value::Str(s) => erb::Value::str(s.to_string()),
         Value::Regex(r) => erb::Value::regexp(&r.source).unwrap_or(erb::Value::Nil),
-        Value::Array(items) => erb::Value::array(items.iter().map(to_ruby).collect()),
-        Value::Hash(h) => erb::Value::hash_from(h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v)))),
         Value::Sensitive(_) => foreign(
             v,
             "Puppet::Pops::Types::PSensitiveType::Sensitive",

@@ -489,6 +489,43 @@ fn lost_as_data(v: &Value) -> bool {
     )
 }
 
+/// A value through Psych's `YAMLTree`, with the identities of its Arrays, Hashes and
+/// regexps (Puppet's values are Ruby objects: one held twice is aliased).
+fn yaml_tree(v: &Value, tree: &mut marionette_catalog::ruby::yaml::Tree) {
+    let id = match v {
+        Value::Array(a) => Some(Arc::as_ptr(a) as *const u8 as usize),
+        Value::Hash(h) => Some(Arc::as_ptr(h) as *const u8 as usize),
+        Value::Regex(r) => Some(Arc::as_ptr(r) as *const u8 as usize),
+        _ => None,
+    };
+    if id.is_some_and(|id| tree.alias(id)) {
+        return;
+    }
+    match v {
+        Value::Undef => tree.nil(),
+        Value::Default => tree.symbol("default"),
+        Value::Bool(b) => tree.bool(*b),
+        Value::Int(i) => tree.integer(*i),
+        Value::Float(f) => tree.float(*f),
+        Value::Str(s) => tree.string(s),
+        Value::Regex(r) => tree.regexp(id, &format!("/{}/", r.source)),
+        Value::Array(items) => {
+            tree.start_sequence(id);
+            items.iter().for_each(|item| yaml_tree(item, tree));
+            tree.end_sequence();
+        }
+        Value::Hash(h) => {
+            tree.start_mapping(id);
+            for (k, item) in h.iter() {
+                yaml_tree(k, tree);
+                yaml_tree(item, tree);
+            }
+            tree.end_mapping();
+        }
+        other => tree.string(&other.to_string()),
+    }
+}
+
 /// What an external function sees of the compile calling it.
 struct ExternalCx<'c, 'e, 'b> {
     c: &'c mut Compiler<'e>,
@@ -555,6 +592,16 @@ impl ExternalCx<'_, '_, '_> {
 impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
     fn signature(&self) -> usize {
         self.sig
+    }
+
+    fn argument_to_yaml(
+        &mut self,
+        index: usize,
+        options: &marionette_catalog::ruby::yaml::Options,
+    ) -> Option<String> {
+        let mut tree = marionette_catalog::ruby::yaml::Tree::new(options);
+        yaml_tree(self.values.get(index)?, &mut tree);
+        Some(tree.finish())
     }
 
     fn has_block(&self) -> bool {
