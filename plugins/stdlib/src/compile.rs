@@ -400,7 +400,7 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-fn ensure_resource(args: &[Data], cx: &mut dyn FunctionContext) -> R {
+pub(crate) fn ensure_resource(args: &[Data], cx: &mut dyn FunctionContext) -> R {
     let (Some(ty), Some(title)) = (args.first(), args.get(1)) else {
         return err(if args.is_empty() {
             "Must specify a type"
@@ -467,7 +467,10 @@ fn type_and_title(reference: &str) -> Option<(String, String)> {
     Some((reference[..open].to_string(), inner.to_string()))
 }
 
-fn defined_with_params(args: &[Data], cx: &mut dyn FunctionContext) -> Result<bool, String> {
+pub(crate) fn defined_with_params(
+    args: &[Data],
+    cx: &mut dyn FunctionContext,
+) -> Result<bool, String> {
     let Some(reference) = args.first() else {
         return err("Must specify a reference");
     };
@@ -633,9 +636,19 @@ fn fqdn_rand_string(args: &[Data], cx: &mut dyn FunctionContext) -> R {
         charset.chars().collect()
     };
     let seeds: Vec<String> = args.iter().skip(2).map(to_s).collect();
+    fqdn_rand_chars(ruby::to_i(&args[0]), &chars, &seeds, cx)
+}
+
+/// `length` characters of `chars`, each picked by `fqdn_rand(chars.size, "seeds:i")`.
+pub(crate) fn fqdn_rand_chars(
+    length: i64,
+    chars: &[char],
+    seeds: &[String],
+    cx: &mut dyn FunctionContext,
+) -> R {
     let mut out = String::new();
-    for current in 1..=ruby::to_i(&args[0]) {
-        let mut parts = seeds.clone();
+    for current in 1..=length {
+        let mut parts = seeds.to_vec();
         parts.push(current.to_string());
         let r = cx.call_function(
             "fqdn_rand",

@@ -24,6 +24,7 @@ pub mod host;
 pub mod net;
 pub mod ruby;
 pub mod serialize;
+pub mod stdlib9;
 pub mod strings;
 pub mod validate;
 
@@ -47,7 +48,7 @@ pub(crate) const ANY: &[&str] = &["Any args*"];
 pub(crate) const ONE_OR_MORE: &[&str] = &["Any p0, Any args*"];
 
 /// The families of functions.
-const FAMILIES: [&[NativeFunction]; 9] = [
+const FAMILIES: [&[NativeFunction]; 10] = [
     collections::FUNCTIONS,
     crypto::FUNCTIONS,
     host::FUNCTIONS,
@@ -57,6 +58,7 @@ const FAMILIES: [&[NativeFunction]; 9] = [
     serialize::FUNCTIONS,
     net::FUNCTIONS,
     compile::FUNCTIONS,
+    stdlib9::FUNCTIONS,
 ];
 
 /// A function's error.
@@ -77,20 +79,14 @@ pub(crate) fn random_u64() -> u64 {
     h.finish()
 }
 
-/// The `stdlib::` names stdlib 9 gave functions 8.5 has (their old names became
-/// deprecated shims). A name is registered where a module ships its Ruby file, so
+/// The `stdlib::` names stdlib 9 gave functions 8.5 has, unchanged (their old names
+/// became deprecated shims; those 9.x changed are in [`stdlib9`]). A name is registered where a module ships its Ruby file, so
 /// these exist only with stdlib 9 on the modulepath, as in Puppet.
 const STDLIB9_NAMES: &[(&str, &str)] = &[
     ("stdlib::batch_escape", "batch_escape"),
-    ("stdlib::ensure_packages", "ensure_packages"),
-    ("stdlib::fqdn_rand_string", "fqdn_rand_string"),
-    ("stdlib::fqdn_rotate", "fqdn_rotate"),
-    ("stdlib::has_interface_with", "has_interface_with"),
     ("stdlib::merge", "merge"),
-    ("stdlib::os_version_gte", "os_version_gte"),
     ("stdlib::parsehocon", "parsehocon"),
     ("stdlib::powershell_escape", "powershell_escape"),
-    ("stdlib::seeded_rand", "seeded_rand"),
     ("stdlib::seeded_rand_string", "seeded_rand_string"),
     ("stdlib::shell_escape", "shell_escape"),
     ("stdlib::to_json", "to_json"),

@@ -917,7 +917,7 @@ pub(crate) fn is_integer3x(d: &Data) -> bool {
     }
 }
 
-fn seeded_rand(args: &[Data]) -> R {
+pub(crate) fn seeded_rand(args: &[Data]) -> R {
     use md5::Digest;
     if !is_integer3x(&args[0]) || ruby::to_i(&args[0]) <= 0 {
         return err("seeded_rand(): first argument must be a positive integer");

@@ -3,6 +3,10 @@
 functions return, for the calls listed in calls.txt, and writes expected.jsonl.
 
   plugins/stdlib/tests/puppet/regen.py        (needs puppet and the oracle)
+  plugins/stdlib/tests/puppet/regen.py --stdlib9 DIR
+      calls-9.txt into expected-9.jsonl, with facts-9.yaml and DIR as the modulepath:
+      a directory holding stdlib 9.x as `stdlib` (not in the repository), e.g.
+      git -C <puppetlabs-stdlib> archive v9.7.0 | tar -x -C DIR/stdlib
 
 calls.txt: one call per line, `name ARGS` with ARGS a JSON array; `{"__regexp": "x"}`
 is the regexp /x/; `#` starts a comment line. Calls that succeed are compiled together
@@ -15,6 +19,11 @@ without the location).
 import json, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+MODULEPATH, SUFFIX = "/usr/share/puppet/modules", ""
+if sys.argv[1:2] == ["--stdlib9"] and len(sys.argv) == 3:
+    MODULEPATH, SUFFIX = os.path.abspath(sys.argv[2]), "-9"
+elif sys.argv[1:]:
+    sys.exit("usage: regen.py [--stdlib9 MODULEPATH]")
 ORACLE = os.environ.get("ORACLE", "/work/shared/oracle/puppet-compile")
 
 
@@ -52,7 +61,7 @@ def puppet(v):
 
 def calls():
     out = []
-    for line in open(os.path.join(HERE, "calls.txt")):
+    for line in open(os.path.join(HERE, "calls%s.txt" % SUFFIX)):
         line = line.rstrip("\n")
         if not line.strip() or line.startswith("#"):
             continue
@@ -64,11 +73,11 @@ def calls():
 def compile_env(body):
     with tempfile.TemporaryDirectory() as d:
         os.makedirs(d + "/manifests")
-        open(d + "/environment.conf", "w").write("modulepath = /usr/share/puppet/modules\n")
+        open(d + "/environment.conf", "w").write("modulepath = %s\n" % MODULEPATH)
         open(d + "/manifests/site.pp", "w").write(body)
         p = subprocess.run(
             [ORACLE, "--env", d, "--env-name", "production", "--node", "node.example.com",
-             "--stable-ids", "--facts", os.path.join(HERE, "facts.yaml")],
+             "--stable-ids", "--facts", os.path.join(HERE, "facts%s.yaml" % SUFFIX)],
             capture_output=True, text=True)
         return p.returncode, p.stdout, p.stderr
 
@@ -120,7 +129,7 @@ def main():
     with ThreadPoolExecutor(3) as pool:
         for r in pool.map(lambda c: run(cs, c), chunks):
             results.update(r)
-    with open(os.path.join(HERE, "expected.jsonl"), "w") as f:
+    with open(os.path.join(HERE, "expected%s.jsonl" % SUFFIX), "w") as f:
         for i, (line, _, _) in enumerate(cs):
             f.write(json.dumps(dict(call=line, **results[i]), ensure_ascii=False) + "\n")
     print("%d calls, %d errors" % (len(cs), sum("error" in r for r in results.values())))
