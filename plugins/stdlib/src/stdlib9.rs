@@ -40,21 +40,25 @@ pub const FUNCTIONS: &[NativeFunction] = &[
     native!(
         "stdlib::sort_by",
         &[
-            "Array ary, Callable[1,1] block",
-            "String str, Callable[1,1] block",
-            "Hash hsh, Variant[Callable[1,1], Callable[2,2]] block"
+            "Array ary, &[1, 1] block",
+            "String str, &[1, 1] block",
+            "Hash hsh, &[1, 1] block",
+            "Hash hsh, &[2, 2] block"
         ],
         sort_by
     ),
-    native!(
-        "stdlib::validate_domain_name",
-        &["Variant[Stdlib::Fqdn, Stdlib::Dns::Zone] values*"],
-        |a, _| at_least_one(a, "stdlib::validate_domain_name")
-    ),
+    native!("stdlib::validate_domain_name", &["Any values*"], |a, cx| {
+        validate_all(
+            a,
+            "Variant[Stdlib::Fqdn, Stdlib::Dns::Zone]",
+            "stdlib::validate_domain_name",
+            cx,
+        )
+    }),
     native!(
         "stdlib::validate_email_address",
-        &["Stdlib::Email values*"],
-        |a, _| at_least_one(a, "stdlib::validate_email_address")
+        &["Any values*"],
+        |a, cx| validate_all(a, "Stdlib::Email", "stdlib::validate_email_address", cx)
     ),
     native!(
         "stdlib::os_version_gte",
@@ -142,7 +146,14 @@ fn nested_values(d: &Data, out: &mut Vec<Data>) {
     }
 }
 
-fn at_least_one(args: &[Data], name: &str) -> R {
+/// Each value must be a `ty` (a type alias of the module: the signature is checked
+/// here, where the environment's aliases resolve), and there must be one at least.
+fn validate_all(args: &[Data], ty: &str, name: &str, cx: &mut dyn FunctionContext) -> R {
+    for value in args {
+        if let Some(mismatch) = cx.type_mismatch(&Data::String(ty.into()), value)? {
+            return err(format!("'{name}' parameter 'values' {mismatch}"));
+        }
+    }
     if args.is_empty() {
         return err(format!(
             "{name}(): Wrong number of arguments need at least one"
@@ -184,11 +195,9 @@ fn sort_by(args: &[Data], cx: &mut dyn FunctionContext) -> R {
     };
     let mut keyed = Vec::with_capacity(items.len());
     for item in items {
-        let block_args = match (&args[0], &item) {
-            (Data::Hash(_), Data::Array(pair)) if cx.signature() == 2 => pair.clone(),
-            _ => vec![item.clone()],
-        };
-        keyed.push((cx.call_block(block_args)?, item));
+        // Ruby's `sort_by` yields a Hash's pairs as one value: a block of two
+        // parameters fails for the missing second, as in Puppet
+        keyed.push((cx.call_block(vec![item.clone()])?, item));
     }
     let mut failed = None;
     keyed.sort_by(|(a, _), (b, _)| {

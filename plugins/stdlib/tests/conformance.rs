@@ -1,4 +1,5 @@
-//! Conformance with real Puppet 7.23 and Debian's stdlib 8.5: every case under
+//! Conformance with real Puppet 7.23 and Debian's stdlib 8.5 (stdlib 9.x for the
+//! `stdlib9_*` cases, see `tests/cases/regen-9.sh`): every case under
 //! `tests/cases/` is compiled with the bundled stdlib functions and compared with what
 //! Puppet produced (`expected.json` or `expected.error`), as the workspace's
 //! `tests/conformance.rs` compares its cases. `tests/cases/regen.sh` regenerates the
