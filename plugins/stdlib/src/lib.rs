@@ -113,8 +113,69 @@ fn all() -> impl Iterator<Item = NativeFunction> {
 /// Every function of the module.
 pub fn functions() -> Vec<Arc<dyn ExternalFunction>> {
     all()
-        .map(|f| Arc::new(f) as Arc<dyn ExternalFunction>)
+        .map(|f| match STDLIB9_SHIMS.contains(&f.name) {
+            true => Arc::new(Shim(f)) as Arc<dyn ExternalFunction>,
+            false => Arc::new(f) as Arc<dyn ExternalFunction>,
+        })
         .collect()
+}
+
+/// The old names stdlib 9 keeps as deprecation shims of its `stdlib::` ones.
+const STDLIB9_SHIMS: &[&str] = &[
+    "batch_escape",
+    "ensure_packages",
+    "fqdn_rand_string",
+    "fqdn_rotate",
+    "has_interface_with",
+    "merge",
+    "os_version_gte",
+    "parsehocon",
+    "powershell_escape",
+    "seeded_rand",
+    "seeded_rand_string",
+    "shell_escape",
+    "to_json",
+    "to_json_pretty",
+    "to_python",
+    "to_ruby",
+    "to_toml",
+    "to_yaml",
+    "type_of",
+    "validate_domain_name",
+    "validate_email_address",
+];
+
+/// A function 9.x renamed: with stdlib 9 (its `stdlib::NAME` file there), the old
+/// name warns as 9.x's shim does before it runs.
+struct Shim(NativeFunction);
+
+impl ExternalFunction for Shim {
+    fn name(&self) -> &str {
+        self.0.name
+    }
+
+    fn signatures(&self) -> Vec<String> {
+        self.0.signatures()
+    }
+
+    fn call(
+        &self,
+        args: &[marionette_catalog::Data],
+        cx: &mut dyn FunctionContext,
+    ) -> Result<marionette_catalog::Data, String> {
+        let name = self.0.name;
+        let renamed = cx.module_path("stdlib").is_some_and(|dir| {
+            std::path::Path::new(&dir)
+                .join(format!("lib/puppet/functions/stdlib/{name}.rb"))
+                .is_file()
+        });
+        if renamed {
+            let message =
+                format!("This function is deprecated, please use stdlib::{name} instead.");
+            deprecation(cx, name, &message);
+        }
+        self.0.call(args, cx)
+    }
 }
 
 /// The plugin: stdlib's functions, for `Compiler::builder().plugin(...)`. The
@@ -151,7 +212,18 @@ pub(crate) fn deprecation(cx: &mut dyn FunctionContext, key: &str, message: &str
     if cx.first_time(&format!("deprecation:{key}")) {
         let location = cx
             .module_path("stdlib")
-            .map(|dir| format!("\n   (location: {dir}/lib/puppet/functions/deprecation.rb:36:in `deprecation')"))
+            .map(|dir| {
+                let file = format!("{dir}/lib/puppet/functions/deprecation.rb");
+                // the line of its `Puppet.deprecation_warning` call: 36 in 8.5, 35 in 9.x
+                let line = std::fs::read_to_string(&file)
+                    .ok()
+                    .and_then(|text| {
+                        text.lines()
+                            .position(|l| l.contains("Puppet.deprecation_warning("))
+                    })
+                    .map_or(36, |i| i + 1);
+                format!("\n   (location: {file}:{line}:in `deprecation')")
+            })
             .unwrap_or_default();
         cx.warning(format!("{message}{location}"));
     }
