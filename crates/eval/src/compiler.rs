@@ -272,6 +272,8 @@ pub struct Compiler<'e> {
     /// The Ruby objects that ERB templates hold as Puppet variables (bound with
     /// `scope.setvar`, or read and mutable), by scope and name.
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
+    /// The type aliases this compile has resolved (or is resolving), by name.
+    pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
 }
 
 /// The deepest nesting of evaluation (expressions, calls, classes) allowed.
@@ -387,6 +389,7 @@ impl<'e> Compiler<'e> {
             param_guards: Vec::new(),
             lookup_session: None,
             ruby_vars: Default::default(),
+            aliases: HashMap::new(),
         }
     }
 
@@ -500,7 +503,7 @@ impl<'e> Compiler<'e> {
         self.finish()?;
         self.fail_on_unevaluated()?;
         self.validate_relationships()?;
-        Ok(self.build_catalog())
+        self.build_catalog()
     }
 
     fn simple_res(

@@ -276,8 +276,8 @@ fn type_name(t: &PType) -> String {
     }
 }
 
-fn all_resolved(t: &PType) -> &PType {
-    t.resolved()
+fn all_resolved(t: &PType) -> PType {
+    t.with_resolved(PType::clone)
 }
 
 fn same_class(a: &PType, b: &PType) -> bool {
@@ -302,7 +302,7 @@ fn always_fully_detailed(e: &[PType], a: &PType) -> bool {
 
 fn assignable_to_default(e: &[PType], a: &PType) -> bool {
     e.iter()
-        .any(|e| e.resolved().kind_default().is_assignable(a))
+        .any(|e| all_resolved(e).kind_default().is_assignable(a))
 }
 
 fn report_detailed(e: &[PType], a: &PType) -> bool {
@@ -310,7 +310,7 @@ fn report_detailed(e: &[PType], a: &PType) -> bool {
 }
 
 fn detailed_actual_to_s(e: &[PType], a: &PType) -> String {
-    let e: Vec<PType> = e.iter().map(|t| all_resolved(t).clone()).collect();
+    let e: Vec<PType> = e.iter().map(all_resolved).collect();
     if always_fully_detailed(&e, a) {
         a.alias_expanded()
     } else {
@@ -619,9 +619,12 @@ fn internal_describe(
                 Kind::Pattern(original.clone(), actual.clone()),
             )]
         }
-        T::Alias { resolved, .. } => {
-            internal_describe(&resolved.normalize(), expected, actual, path)
-        }
+        // Aliases that only name each other (`Variant[Integer, B]`, `B` a Variant
+        // naming the first again) end when the path gets this deep.
+        T::Alias { target, .. } if path.len() < 64 => match target.get() {
+            Some(a) => internal_describe(&a.resolved().normalize(), expected, actual, path),
+            None => Vec::new(),
+        },
         _ => {
             if expected.is_assignable(actual) {
                 Vec::new()
@@ -842,23 +845,6 @@ pub fn join_mismatches(subject: &str, mismatches: &[Mismatch]) -> String {
 pub fn parameter_error(subject: &str, name: &str, ty: &PType, value: &Value) -> Option<String> {
     let m = parameter_mismatches(name, ty, value);
     (!m.is_empty()).then(|| join_mismatches(subject, &m))
-}
-
-/// A function argument: "'name' parameter 'p' expects ..." (`label` is `'name'` or
-/// `block`), as Puppet's `describe_signatures` words it for one signature.
-pub fn argument_error(label: &str, param: &str, ty: &PType, value: &Value) -> Option<String> {
-    let m = parameter_mismatches(param, ty, value);
-    match m.as_slice() {
-        [] => None,
-        [one] => Some(format!("{label}{}", one.format())),
-        many => Some(format!(
-            "{label}{}",
-            many.iter()
-                .map(Mismatch::format)
-                .collect::<Vec<_>>()
-                .join("\n ")
-        )),
-    }
 }
 
 /// `describe_mismatch(name, expected, actual)`: "assert_type(): expects ..., got ...".

@@ -116,6 +116,14 @@ impl EvalError {
         e
     }
 
+    /// An evaluation error Puppet raises while it writes the catalog: at a resource's
+    /// file and line, without the node's name.
+    pub(crate) fn serialization(message: &str, file: &str, line: u32) -> EvalError {
+        let mut e = EvalError::located(format!("Evaluation Error: {message}"), file, Some(line));
+        e.style = ErrorStyle::Foreign;
+        e
+    }
+
     /// Whether Puppet names the node after this error's message (`on node N`).
     pub fn names_node(&self) -> bool {
         self.style != ErrorStyle::Foreign

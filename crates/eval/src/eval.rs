@@ -6,7 +6,7 @@ use crate::compiler::{
 };
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
-use crate::types::{capitalize_segments, PType};
+use crate::types::{capitalize_segments, AliasLink, AliasType, PType};
 use crate::value::{Regex, Value, ValueMap};
 use indexmap::IndexMap;
 use marionette_syntax::model::{
@@ -70,6 +70,7 @@ impl<'e> Compiler<'e> {
             let label = match &expr.kind {
                 ExprKind::Resource(_) => Some("a Resource Statement".to_string()),
                 ExprKind::Call(_) => Some("a Function Call".to_string()),
+                ExprKind::TypeRef(_) => Some("a Type-Name".to_string()),
                 ExprKind::MethodCall(_) => Some("a Method call".to_string()),
                 ExprKind::ResourceOverride { .. } => Some("a Resource Override".to_string()),
                 ExprKind::Relationship { op, .. } => {
@@ -819,11 +820,38 @@ impl<'e> Compiler<'e> {
             return Ok(t);
         }
         if let Some(alias) = self.env.find_alias(name).map_err(EvalError::from_load)? {
+            let name = capitalize_segments(name);
+            if let Some(a) = self.aliases.get(&name) {
+                // While its definition is evaluated, a reference to the alias is one back
+                // to it (a recursive alias).
+                let target = if a.is_resolved() {
+                    AliasLink::Strong(a.clone())
+                } else {
+                    AliasLink::Back(Arc::downgrade(a))
+                };
+                return Ok(PType::Alias { name, target });
+            }
+            let a = AliasType::new(name.clone());
+            self.aliases.insert(name.clone(), a.clone());
             let top = self.top;
-            let resolved = self.eval_type(&alias.def.type_expr, top, &alias.file)?;
+            let resolved = match self.eval_type(&alias.def.type_expr, top, &alias.file) {
+                Ok(t) => crate::types::settle_alias(&a, t),
+                Err(e) => Err(e),
+            };
+            let resolved = match resolved {
+                Ok(t) => t,
+                Err(e) => {
+                    self.aliases.remove(&name);
+                    return Err(e);
+                }
+            };
+            a.resolve(resolved);
+            if self.aliases.values().all(|a| a.is_resolved()) {
+                self.aliases.values().for_each(AliasType::settle_recursion);
+            }
             return Ok(PType::Alias {
-                name: capitalize_segments(name),
-                resolved: Box::new(resolved),
+                name,
+                target: AliasLink::Strong(a),
             });
         }
         Ok(PType::resource(name, None))

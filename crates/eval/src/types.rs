@@ -9,7 +9,7 @@
 
 use crate::value::{format_float, Regex, Timespan, Timestamp, Value, VersionRange};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 
 /// A size constraint of a collection or string: `min..=max` (`max` `None` is unlimited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,10 +140,11 @@ pub enum PType {
     Runtime,
     Object,
     Uri,
-    /// A named alias (`type Port = Integer[1, 65535]`), resolved and normalized.
+    /// A named alias (`type Port = Integer[1, 65535]`), resolved lazily and
+    /// normalized; it may refer to itself (`type Tree = Array[Variant[String, Tree]]`).
     Alias {
         name: String,
-        resolved: Box<PType>,
+        target: AliasLink,
     },
     /// A capitalised name that is neither a built-in type nor a known alias: Puppet
     /// treats it as a resource type reference until it is used.
@@ -170,6 +171,239 @@ impl StructMember {
             optional,
             value,
         }
+    }
+}
+
+/// A type alias of one compile: its name and, once its definition has been evaluated,
+/// the type it stands for. The compile keeps one per alias name
+/// ([`crate::Compiler`]'s alias table), so every reference shares it.
+#[derive(Debug)]
+pub struct AliasType {
+    pub name: String,
+    resolved: OnceLock<PType>,
+    /// Whether the resolved type reaches this alias again (Puppet's `self_recursion?`):
+    /// such an alias is checked under a [`RecursionGuard`]. Unset until the aliases
+    /// resolved together are all resolved, and taken as recursive until then.
+    recursive: OnceLock<bool>,
+}
+
+impl AliasType {
+    pub fn new(name: String) -> Arc<AliasType> {
+        Arc::new(AliasType {
+            name,
+            resolved: OnceLock::new(),
+            recursive: OnceLock::new(),
+        })
+    }
+
+    /// The aliased type; `Any` while the alias's own definition is being evaluated.
+    pub fn resolved(&self) -> &PType {
+        self.resolved.get().unwrap_or(&PType::Any)
+    }
+
+    pub fn is_resolved(&self) -> bool {
+        self.resolved.get().is_some()
+    }
+
+    /// Sets the aliased type (once; later calls are ignored).
+    pub fn resolve(&self, t: PType) {
+        let _ = self.resolved.set(t);
+    }
+
+    /// Decides, once the aliases resolved together are all resolved, whether this one
+    /// refers back to itself.
+    pub fn settle_recursion(self: &Arc<AliasType>) {
+        let mut seen = Vec::new();
+        let recursive = reaches_alias(self.resolved(), self, &mut seen);
+        let _ = self.recursive.set(recursive);
+    }
+
+    fn is_recursive(&self) -> bool {
+        self.recursive.get().copied().unwrap_or(true)
+    }
+
+    fn id(self: &Arc<AliasType>) -> usize {
+        Arc::as_ptr(self) as usize
+    }
+}
+
+/// How a type refers to its alias. References made while the alias's own definition
+/// is evaluated (a recursive alias) are weak, so that an alias and its body form no
+/// reference cycle; the compile's alias table holds every alias for the compile.
+#[derive(Clone, Debug)]
+pub enum AliasLink {
+    Strong(Arc<AliasType>),
+    Back(Weak<AliasType>),
+}
+
+impl AliasLink {
+    /// The alias; `None` only for a back reference that outlived its compile.
+    pub fn get(&self) -> Option<Arc<AliasType>> {
+        match self {
+            AliasLink::Strong(a) => Some(a.clone()),
+            AliasLink::Back(w) => w.upgrade(),
+        }
+    }
+}
+
+/// Checks the type an alias's definition gave (Puppet's `PTypeAliasType#resolve`): it
+/// must contain a type other than aliases and variants, and a recursive alias drops
+/// the variants that are not real types (`type X = Variant[X, Integer]` is `Integer`).
+pub(crate) fn settle_alias(a: &Arc<AliasType>, t: PType) -> Result<PType, crate::error::EvalError> {
+    if !is_real(&t, a, &t, &mut Vec::new()) {
+        return Err(crate::error::EvalError::new(format!(
+            "Type alias '{}' cannot be resolved to a real type",
+            a.name
+        )));
+    }
+    if !reaches_alias(&t, a, &mut Vec::new()) {
+        return Ok(t);
+    }
+    Ok(match t {
+        PType::Variant(types) => {
+            let total = types.len();
+            let mut real: Vec<PType> = types
+                .into_iter()
+                .filter(|m| {
+                    let itself = matches!(m, PType::Alias { name, .. } if *name == a.name);
+                    !itself && is_real(m, a, m, &mut Vec::new())
+                })
+                .collect();
+            if real.len() == total {
+                PType::Variant(real)
+            } else if real.len() == 1 {
+                real.remove(0)
+            } else {
+                PType::variant_of(real)
+            }
+        }
+        other => other,
+    })
+}
+
+/// Whether `t` contains a type other than aliases and variants (Puppet's
+/// `AssertOtherTypeAcceptor`); `current` is the alias being resolved, standing for
+/// `body`; an alias still being resolved counts as a real type, as in Puppet.
+fn is_real(t: &PType, current: &Arc<AliasType>, body: &PType, seen: &mut Vec<usize>) -> bool {
+    match t {
+        PType::Variant(types) => types.iter().any(|m| is_real(m, current, body, seen)),
+        PType::Alias { target, .. } => {
+            let Some(a) = target.get() else {
+                return true;
+            };
+            if seen.contains(&a.id()) {
+                return false;
+            }
+            seen.push(a.id());
+            if Arc::ptr_eq(&a, current) {
+                is_real(body, current, body, seen)
+            } else if a.is_resolved() {
+                is_real(a.resolved(), current, body, seen)
+            } else {
+                true
+            }
+        }
+        _ => true,
+    }
+}
+
+/// Whether `t` refers to `target` through aliases (each alias followed once).
+fn reaches_alias(t: &PType, target: &Arc<AliasType>, seen: &mut Vec<usize>) -> bool {
+    let mut found = false;
+    t.each_child(&mut |c| {
+        if found {
+            return;
+        }
+        if let PType::Alias { target: link, .. } = c {
+            if let Some(a) = link.get() {
+                if Arc::ptr_eq(&a, target) {
+                    found = true;
+                } else if !seen.contains(&a.id()) {
+                    seen.push(a.id());
+                    found = reaches_alias(a.resolved(), target, seen);
+                }
+            }
+        } else {
+            found = reaches_alias(c, target, seen);
+        }
+    });
+    found
+}
+
+/// Puppet's `PTypeAliasType#really_instance?`: a recursive alias checks `value` under
+/// the guard, and is not matched when met again for the same value.
+fn alias_instance(a: &Arc<AliasType>, value: &Value, g: &mut RecursionGuard) -> bool {
+    if !a.is_recursive() {
+        return a.resolved().instance_g(value, g);
+    }
+    // A value's identity, as Ruby's `object_id`: the same value checked again
+    // without descending into it is at the same address.
+    let that = value as *const Value as usize;
+    let (new_that, _) = g.enter_that(that);
+    let (new_this, state) = g.enter_this(a.id());
+    let r = state != RecursionGuard::IN_BOTH && a.resolved().instance_g(value, g);
+    if new_this {
+        g.leave_this(a.id());
+    }
+    if new_that {
+        g.leave_that(that);
+    }
+    r
+}
+
+/// Puppet's `RecursionGuard`: the aliases (`this`) and values or types (`that`) a
+/// check of a recursive alias is inside, and the state flags that end it. Puppet's
+/// quirks are kept: a flag, once set by meeting an alias again, stays set until the
+/// outermost check that entered something new returns, so
+/// `[1, [2]] =~ A` is false for `type A = Variant[Integer, B]`, `type B = Array[A]`.
+#[derive(Default)]
+pub(crate) struct RecursionGuard {
+    state: u8,
+    this: Vec<usize>,
+    that: Vec<usize>,
+}
+
+impl RecursionGuard {
+    const IN_THIS: u8 = 1;
+    const IN_THAT: u8 = 2;
+    const IN_BOTH: u8 = 3;
+
+    /// Enters `id` as `this`; returns whether it was new (to be left with
+    /// [`RecursionGuard::leave_this`]) and the state to decide with.
+    fn enter_this(&mut self, id: usize) -> (bool, u8) {
+        Self::enter(&mut self.state, &mut self.this, Self::IN_THIS, id)
+    }
+
+    fn leave_this(&mut self, id: usize) {
+        self.state &= !Self::IN_THIS;
+        self.this.retain(|x| *x != id);
+    }
+
+    fn enter_that(&mut self, id: usize) -> (bool, u8) {
+        Self::enter(&mut self.state, &mut self.that, Self::IN_THAT, id)
+    }
+
+    fn leave_that(&mut self, id: usize) {
+        self.state &= !Self::IN_THAT;
+        self.that.retain(|x| *x != id);
+    }
+
+    /// Puppet's `add_that`: notes `id` without a scope to leave.
+    fn add_that(&mut self, id: usize) -> u8 {
+        let _ = Self::enter(&mut self.state, &mut self.that, Self::IN_THAT, id);
+        self.state
+    }
+
+    fn enter(state: &mut u8, seen: &mut Vec<usize>, flag: u8, id: usize) -> (bool, u8) {
+        if *state & flag == 0 {
+            if seen.contains(&id) {
+                *state |= flag;
+            } else {
+                seen.push(id);
+                return (true, *state);
+            }
+        }
+        (false, *state)
     }
 }
 
@@ -380,8 +614,49 @@ impl PType {
     /// Follows aliases.
     pub fn resolved(&self) -> &PType {
         match self {
-            PType::Alias { resolved, .. } => resolved.resolved(),
+            PType::Alias {
+                target: AliasLink::Strong(a),
+                ..
+            } => a.resolved().resolved(),
+            // A reference back to an alias from inside its own body; the checks that
+            // meet it (`is_instance`, `is_assignable`) follow it through `AliasLink::get`.
+            PType::Alias { .. } => &PType::Any,
             other => other,
+        }
+    }
+
+    /// Calls `f` with the type aliases stand for, following back references too.
+    pub fn with_resolved<R>(&self, f: impl FnOnce(&PType) -> R) -> R {
+        fn follow<R>(t: &PType, depth: usize, f: impl FnOnce(&PType) -> R) -> R {
+            match t {
+                PType::Alias { target, .. } if depth < 64 => match target.get() {
+                    Some(a) => follow(a.resolved(), depth + 1, f),
+                    None => f(&PType::Any),
+                },
+                other => f(other),
+            }
+        }
+        follow(self, 0, f)
+    }
+
+    /// Calls `f` on each type parameter of this type (not through aliases).
+    pub fn each_child(&self, f: &mut dyn FnMut(&PType)) {
+        use PType as T;
+        match self {
+            T::Array { elem, .. } => f(elem),
+            T::Hash { key, value, .. } => {
+                f(key);
+                f(value);
+            }
+            T::Tuple { types, .. } | T::Variant(types) => types.iter().for_each(f),
+            T::Struct(members) => members.iter().for_each(|m| f(&m.value)),
+            T::Optional(Some(t))
+            | T::NotUndef(Some(t))
+            | T::Iterable(Some(t))
+            | T::Iterator(Some(t))
+            | T::Type(Some(t))
+            | T::Sensitive(Some(t)) => f(t),
+            _ => {}
         }
     }
 
@@ -389,6 +664,10 @@ impl PType {
 
     /// Whether `value` is an instance of this type (Puppet's `instance?`).
     pub fn is_instance(&self, value: &Value) -> bool {
+        self.instance_g(value, &mut RecursionGuard::default())
+    }
+
+    fn instance_g(&self, value: &Value, g: &mut RecursionGuard) -> bool {
         use PType as T;
         match self {
             T::Any | T::Unit => true,
@@ -435,7 +714,7 @@ impl PType {
             },
             T::Array { elem, size } => match value {
                 Value::Array(items) => {
-                    items.iter().all(|v| elem.is_instance(v))
+                    items.iter().all(|v| elem.instance_g(v, g))
                         && size.is_none_or(|s| s.contains(items.len()))
                 }
                 _ => false,
@@ -447,7 +726,7 @@ impl PType {
             } => match value {
                 Value::Hash(map) => {
                     map.iter()
-                        .all(|(k, v)| key.is_instance(k) && vt.is_instance(v))
+                        .all(|(k, v)| key.instance_g(k, g) && vt.instance_g(v, g))
                         && size.is_none_or(|s| s.contains(map.len()))
                 }
                 _ => false,
@@ -464,7 +743,7 @@ impl PType {
                                 types
                                     .get(i)
                                     .or(types.last())
-                                    .is_some_and(|t| t.is_instance(v))
+                                    .is_some_and(|t| t.instance_g(v, g))
                             }))
                 }
                 _ => false,
@@ -477,7 +756,7 @@ impl PType {
                         .all(|m| match map.get(&Value::str(m.key.as_str())) {
                             Some(v) => {
                                 matched += 1;
-                                m.value.is_instance(v)
+                                m.value.instance_g(v, g)
                             }
                             None => m.optional,
                         })
@@ -486,12 +765,12 @@ impl PType {
                 _ => false,
             },
             T::Optional(inner) => {
-                value.is_undef() || inner.as_ref().is_some_and(|t| t.is_instance(value))
+                value.is_undef() || inner.as_ref().is_some_and(|t| t.instance_g(value, g))
             }
             T::NotUndef(inner) => {
-                !value.is_undef() && inner.as_ref().is_none_or(|t| t.is_instance(value))
+                !value.is_undef() && inner.as_ref().is_none_or(|t| t.instance_g(value, g))
             }
-            T::Variant(types) => types.iter().any(|t| t.is_instance(value)),
+            T::Variant(types) => types.iter().any(|t| t.instance_g(value, g)),
             T::Scalar => matches!(
                 value,
                 Value::Str(_)
@@ -539,7 +818,7 @@ impl PType {
             // References are types; `File['/x'] =~ Resource` is false in Puppet too.
             T::CatalogEntry | T::Resource { .. } | T::Class(_) => false,
             T::Sensitive(inner) => match value {
-                Value::Sensitive(v) => inner.as_ref().is_none_or(|t| t.is_instance(v)),
+                Value::Sensitive(v) => inner.as_ref().is_none_or(|t| t.instance_g(v, g)),
                 _ => false,
             },
             T::Deferred => matches!(value, Value::Deferred(_)),
@@ -562,7 +841,10 @@ impl PType {
             },
             T::SemVerRange => matches!(value, Value::SemVerRange(_)),
             T::Binary => matches!(value, Value::Binary(_)),
-            T::Alias { resolved, .. } => resolved.is_instance(value),
+            T::Alias { target, .. } => match target.get() {
+                Some(a) => alias_instance(&a, value, g),
+                None => true,
+            },
             T::Unresolved(_) => false,
         }
     }
@@ -572,14 +854,50 @@ impl PType {
     /// Whether every instance of `other` is an instance of `self` (Puppet's
     /// `assignable?`).
     pub fn is_assignable(&self, other: &PType) -> bool {
+        self.assignable_g(other, &mut RecursionGuard::default())
+    }
+
+    /// `is_assignable` under a guard; a recursive alias met again in both `self` and
+    /// `other` is assignable (Puppet's `PTypeAliasType#assignable?`).
+    fn assignable_g(&self, other: &PType, g: &mut RecursionGuard) -> bool {
+        if let PType::Alias { target, .. } = self {
+            let Some(a) = target.get() else {
+                return true;
+            };
+            if a.is_recursive() {
+                let (new, state) = g.enter_this(a.id());
+                let r = state == RecursionGuard::IN_BOTH || self.assignable_any(other, g);
+                if new {
+                    g.leave_this(a.id());
+                }
+                return r;
+            }
+        }
+        self.assignable_any(other, g)
+    }
+
+    /// Puppet's `PAnyType#assignable?`.
+    fn assignable_any(&self, other: &PType, g: &mut RecursionGuard) -> bool {
+        self.with_resolved(|s| s.assignable_any_resolved(self, other, g))
+    }
+
+    fn assignable_any_resolved(&self, me: &PType, other: &PType, g: &mut RecursionGuard) -> bool {
         use PType as T;
-        let s = self.resolved();
+        let s = self;
         if matches!(s, T::Unit) {
             return true;
         }
         match other {
             T::Unit => true,
-            T::Alias { resolved, .. } => self.is_assignable(resolved),
+            T::Alias { target, .. } => {
+                let Some(a) = target.get() else {
+                    return true;
+                };
+                if a.is_recursive() && g.add_that(a.id()) == RecursionGuard::IN_BOTH {
+                    return true;
+                }
+                me.assignable_g(a.resolved(), g)
+            }
             T::Variant(types) => {
                 if matches!(s, T::Any) {
                     return true;
@@ -590,23 +908,25 @@ impl PType {
                     }
                 }
                 if matches!(s, T::NotUndef(_)) && types.is_empty() {
-                    return s.assignable_inner(other);
+                    return s.assignable_inner(other, g);
                 }
-                !types.is_empty() && types.iter().all(|t| self.is_assignable(t))
+                !types.is_empty() && types.iter().all(|t| me.assignable_g(t, g))
             }
             T::Optional(inner) => {
-                self.is_assignable(&T::Undef)
-                    && inner.as_ref().is_none_or(|t| self.is_assignable(t))
+                me.assignable_g(&T::Undef, &mut RecursionGuard::default())
+                    && inner
+                        .as_ref()
+                        .is_none_or(|t| me.assignable_g(t, &mut RecursionGuard::default()))
             }
             T::NotUndef(Some(inner)) if !inner.is_assignable(&T::Undef) => {
-                self.is_assignable(inner)
+                me.assignable_g(inner, g)
             }
-            _ => s.assignable_inner(other),
+            _ => s.assignable_inner(other, g),
         }
     }
 
     /// Puppet's `_assignable?`: `self` is resolved, `o` is not a Variant, Optional or alias.
-    fn assignable_inner(&self, o: &PType) -> bool {
+    fn assignable_inner(&self, o: &PType, g: &mut RecursionGuard) -> bool {
         use PType as T;
         match self {
             T::Any | T::Unit => true,
@@ -668,7 +988,7 @@ impl PType {
                     return true;
                 }
                 match o {
-                    T::String { value: Some(v), .. } => self.is_instance(&Value::str(&**v)),
+                    T::String { value: Some(v), .. } => self.instance_g(&Value::str(&**v), g),
                     T::Enum {
                         values: ov,
                         case_insensitive: oci,
@@ -765,12 +1085,12 @@ impl PType {
                 T::Tuple { types, size: os } => {
                     let s = size.unwrap_or(Size::DEFAULT);
                     s.covers(&os.unwrap_or(Size::exact(types.len())))
-                        && types.iter().all(|t| elem.is_assignable(t))
+                        && types.iter().all(|t| elem.assignable_g(t, g))
                 }
                 T::Array { elem: oe, size: os } => {
                     size.unwrap_or(Size::DEFAULT)
                         .covers(&os.unwrap_or(Size::DEFAULT))
-                        && elem.is_assignable(oe)
+                        && elem.assignable_g(oe, g)
                 }
                 _ => false,
             },
@@ -783,8 +1103,8 @@ impl PType {
                     if size.is_none_or(|s| s.min == 0) && o.is_empty_hash() {
                         return true;
                     }
-                    key.is_assignable(ok)
-                        && value.is_assignable(ov)
+                    key.assignable_g(ok, g)
+                        && value.assignable_g(ov, g)
                         && size
                             .unwrap_or(Size::DEFAULT)
                             .covers(&os.unwrap_or(Size::DEFAULT))
@@ -793,7 +1113,7 @@ impl PType {
                     size.unwrap_or(Size::DEFAULT).contains(members.len())
                         && members.iter().all(|m| {
                             key.is_instance(&Value::str(m.key.as_str()))
-                                && value.is_assignable(&m.value)
+                                && value.assignable_g(&m.value, g)
                         })
                 }
                 _ => false,
@@ -818,7 +1138,7 @@ impl PType {
                             }
                             for (i, t) in ot.iter().enumerate() {
                                 let st = types.get(i).or(types.last()).expect("non-empty");
-                                if !st.is_assignable(t) {
+                                if !st.assignable_g(t, g) {
                                     return false;
                                 }
                             }
@@ -836,7 +1156,7 @@ impl PType {
                                 None => types.len(),
                             };
                             for st in types.iter().take(n) {
-                                if !st.is_assignable(oe) {
+                                if !st.assignable_g(oe, g) {
                                     return false;
                                 }
                             }
@@ -855,7 +1175,7 @@ impl PType {
                             None => e1.optional,
                             Some(e2) => {
                                 matched += 1;
-                                (e1.optional || !e2.optional) && e1.value.is_assignable(&e2.value)
+                                (e1.optional || !e2.optional) && e1.value.assignable_g(&e2.value, g)
                             }
                         })
                         && matched == others.len()
@@ -871,7 +1191,7 @@ impl PType {
                             true
                         } else {
                             required += 1;
-                            m.value.is_assignable(ov) && PType::STRING.is_assignable(ok)
+                            m.value.assignable_g(ov, g) && PType::STRING.assignable_g(ok, g)
                         }
                     });
                     ok_all
@@ -883,49 +1203,51 @@ impl PType {
                 }
                 _ => false,
             },
-            T::Variant(types) => types.iter().any(|t| t.is_assignable(o)),
+            T::Variant(types) => types.iter().any(|t| t.assignable_g(o, g)),
             T::Optional(inner) => match o {
                 T::Undef => true,
                 _ => match inner {
                     None => true,
-                    Some(t) => t.is_assignable(o),
+                    Some(t) => t.assignable_g(o, g),
                 },
             },
             T::NotUndef(inner) => {
-                !o.is_assignable(&T::Undef) && inner.as_ref().is_none_or(|t| t.is_assignable(o))
+                !o.assignable_g(&T::Undef, g) && inner.as_ref().is_none_or(|t| t.assignable_g(o, g))
             }
             T::Data => match o {
                 T::Data | T::Undef => true,
-                T::Array { elem, .. } => T::Data.is_assignable(elem),
+                T::Array { elem, .. } => T::Data.assignable_g(elem, g),
                 T::Hash { key, value, .. } => {
-                    PType::STRING.is_assignable(key) && T::Data.is_assignable(value)
+                    PType::STRING.assignable_g(key, g) && T::Data.assignable_g(value, g)
                 }
-                T::Tuple { types, .. } => types.iter().all(|t| T::Data.is_assignable(t)),
-                T::Struct(members) => members.iter().all(|m| T::Data.is_assignable(&m.value)),
-                other => T::ScalarData.assignable_inner(other),
+                T::Tuple { types, .. } => types.iter().all(|t| T::Data.assignable_g(t, g)),
+                T::Struct(members) => members.iter().all(|m| T::Data.assignable_g(&m.value, g)),
+                other => T::ScalarData.assignable_inner(other, g),
             },
             T::RichData => match o {
                 T::Iterator(_) | T::Callable | T::Runtime | T::Unresolved(_) => false,
-                T::Array { elem, .. } => T::RichData.is_assignable(elem),
+                T::Array { elem, .. } => T::RichData.assignable_g(elem, g),
                 T::Hash { key, value, .. } => {
-                    T::Variant(vec![PType::STRING, T::Numeric]).is_assignable(key)
-                        && T::RichData.is_assignable(value)
+                    T::Variant(vec![PType::STRING, T::Numeric]).assignable_g(key, g)
+                        && T::RichData.assignable_g(value, g)
                 }
-                T::Tuple { types, .. } => types.iter().all(|t| T::RichData.is_assignable(t)),
-                T::Struct(members) => members.iter().all(|m| T::RichData.is_assignable(&m.value)),
+                T::Tuple { types, .. } => types.iter().all(|t| T::RichData.assignable_g(t, g)),
+                T::Struct(members) => members
+                    .iter()
+                    .all(|m| T::RichData.assignable_g(&m.value, g)),
                 _ => true,
             },
             T::Iterable(elem) => match elem {
                 None => o.iterable_type().is_some(),
                 Some(e) => match o.iterable_type() {
-                    Some(Some(et)) => e.is_assignable(&et),
+                    Some(Some(et)) => e.assignable_g(&et, g),
                     _ => false,
                 },
             },
             T::Iterator(elem) => match o {
                 T::Iterator(oe) => match (elem, oe) {
                     (None, _) => true,
-                    (Some(e), Some(oe)) => e.is_assignable(oe),
+                    (Some(e), Some(oe)) => e.assignable_g(oe, g),
                     (Some(_), None) => false,
                 },
                 _ => false,
@@ -934,7 +1256,7 @@ impl PType {
                 T::Type(oi) => match (inner, oi) {
                     (None, _) => true,
                     (Some(_), None) => false,
-                    (Some(a), Some(b)) => a.is_assignable(b),
+                    (Some(a), Some(b)) => a.assignable_g(b, g),
                 },
                 _ => false,
             },
@@ -959,12 +1281,12 @@ impl PType {
             T::Sensitive(inner) => match o {
                 T::Sensitive(oi) => match (inner, oi) {
                     (None, _) => true,
-                    (Some(a), Some(b)) => a.is_assignable(b),
-                    (Some(a), None) => a.is_assignable(&T::Any),
+                    (Some(a), Some(b)) => a.assignable_g(b, g),
+                    (Some(a), None) => a.assignable_g(&T::Any, g),
                 },
                 _ => false,
             },
-            T::Alias { resolved, .. } => resolved.is_assignable(o),
+            T::Alias { .. } => self.assignable_g(o, g),
             T::Unresolved(_) => self == o,
             T::Timestamp { from, to } => match o {
                 T::Timestamp { from: f2, to: t2 } => {
@@ -1422,7 +1744,7 @@ impl PType {
     /// mismatch messages print expected types.
     pub fn alias_expanded(&self) -> String {
         let mut s = String::new();
-        write_type(&mut s, self, true);
+        write_type(&mut s, self, Some(&Expanded::default()));
         s
     }
 
@@ -1757,7 +2079,11 @@ fn write_size(out: &mut Vec<String>, size: &Option<Size>) {
     }
 }
 
-fn write_type(out: &mut String, t: &PType, expanded: bool) {
+/// The aliases a type's expanded form has expanded: each is expanded once, then
+/// printed by name (`A = Variant[Integer, B = Array[A]]`).
+type Expanded = std::cell::RefCell<Vec<String>>;
+
+fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
     use PType as T;
     let sub = |t: &PType| {
         let mut s = String::new();
@@ -1925,11 +2251,14 @@ fn write_type(out: &mut String, t: &PType, expanded: bool) {
             title,
         } => with_params(out, tn, title.iter().map(|t| puppet_quote(t)).collect()),
         T::Class(name) => with_params(out, "Class", name.iter().cloned().collect()),
-        T::Alias { name, resolved } => {
+        T::Alias { name, target } => {
             out.push_str(name);
-            if expanded {
-                out.push_str(" = ");
-                write_type(out, resolved, true);
+            if let (Some(done), Some(a)) = (expanded, target.get()) {
+                if !done.borrow().contains(name) {
+                    done.borrow_mut().push(name.clone());
+                    out.push_str(" = ");
+                    write_type(out, a.resolved(), expanded);
+                }
             }
         }
         T::Unresolved(name) => out.push_str(name),
@@ -1958,7 +2287,9 @@ impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::new();
         // An alias prints expanded at the top level (`Port = Integer[1, 65535]`).
-        write_type(&mut s, self, matches!(self, PType::Alias { .. }));
+        let expanded = Expanded::default();
+        let top = matches!(self, PType::Alias { .. }).then_some(&expanded);
+        write_type(&mut s, self, top);
         f.write_str(&s)
     }
 }

@@ -38,6 +38,34 @@ pub fn to_data(v: &Value, top: bool) -> Data {
     }
 }
 
+/// Whether `v` holds a type that refers to itself through an alias, which Puppet
+/// cannot serialize.
+pub fn has_recursive_alias(v: &Value) -> bool {
+    fn in_type(t: &PType, seen: &mut Vec<String>) -> bool {
+        if let PType::Alias { name, target } = t {
+            if seen.contains(name) {
+                return true;
+            }
+            seen.push(name.clone());
+            let found = target.get().is_some_and(|a| in_type(a.resolved(), seen));
+            seen.pop();
+            return found;
+        }
+        let mut found = false;
+        t.each_child(&mut |c| found = found || in_type(c, seen));
+        found
+    }
+    match v {
+        Value::Type(t) => in_type(t, &mut Vec::new()),
+        Value::Array(items) => items.iter().any(has_recursive_alias),
+        Value::Hash(map) => map
+            .iter()
+            .any(|(k, v)| has_recursive_alias(k) || has_recursive_alias(v)),
+        Value::Sensitive(inner) => has_recursive_alias(inner),
+        _ => false,
+    }
+}
+
 /// A rich value Puppet serializes by its string form:
 /// `{"__ptype": "SemVer", "__pvalue": "1.2.3"}`.
 fn pvalue(ptype: &str, text: String) -> Data {
@@ -270,7 +298,13 @@ fn pcore(t: &PType) -> Data {
             "Resource"
         }
         PType::Class(_) => "Class",
-        PType::Alias { resolved, .. } => return pcore(resolved),
+        PType::Alias { name, target } => {
+            put("name", Data::String(name.clone()));
+            put("type_expr", Data::Undef);
+            let resolved = target.get().map_or(Data::Undef, |a| pcore(a.resolved()));
+            put("resolved_type", resolved);
+            t.simple_name()
+        }
         PType::Boolean(_) | PType::Sensitive(_) => t.simple_name(),
         PType::Unresolved(name) => {
             put("type_string", Data::String(name.clone()));

@@ -473,7 +473,7 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ the catalog
 
-    pub(crate) fn build_catalog(&self) -> cat::Catalog {
+    pub(crate) fn build_catalog(&self) -> Result<cat::Catalog, EvalError> {
         let mut resources = Vec::new();
         let included = |r: &Res| !r.virtual_ || r.exported;
         for r in &self.resources {
@@ -485,6 +485,14 @@ impl<'e> Compiler<'e> {
             for (k, v) in self.catalog_params(r) {
                 if matches!(v, Value::Sensitive(_)) {
                     sensitive.push(k.clone());
+                }
+                if crate::wire::has_recursive_alias(&v) {
+                    return Err(EvalError::serialization(
+                        "Endless recursion detected when attempting to serialize value of \
+                         class Puppet::Pops::Types::PTypeAliasType",
+                        r.file.as_ref().map_or("", |f| f.path.as_str()),
+                        r.line.unwrap_or(0),
+                    ));
                 }
                 parameters.push((k, crate::wire::to_data(&v, true)));
             }
@@ -514,7 +522,7 @@ impl<'e> Compiler<'e> {
             })
             .collect();
         let tags = self.catalog_tags.clone();
-        cat::Catalog {
+        Ok(cat::Catalog {
             name: self.node.name.clone(),
             environment: self.env.name.clone(),
             version: cat::Version::Integer(0),
@@ -523,7 +531,7 @@ impl<'e> Compiler<'e> {
             classes: self.classes.clone(),
             resources,
             edges,
-        }
+        })
     }
 }
 

@@ -52,6 +52,7 @@ use crate::compiler::{Compiler, ScopeId, ScopeKind};
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
 use crate::eval::EvalResult;
+use crate::types::PType;
 use crate::value::Value;
 use marionette_syntax::model::{Lambda, Span};
 use signature::{LambdaArity, Sig};
@@ -337,6 +338,7 @@ impl<'e> Compiler<'e> {
     fn check_argument_type(
         &mut self,
         owner: &str,
+        params: &[marionette_syntax::model::Param],
         p: &marionette_syntax::model::Param,
         v: &Value,
         scope: ScopeId,
@@ -344,15 +346,58 @@ impl<'e> Compiler<'e> {
     ) -> Result<(), EvalError> {
         let Some(t) = &p.type_expr else { return Ok(()) };
         let ty = self.eval_type(t, scope, file)?;
-        let check = |v: &Value| crate::describe::argument_error(owner, &p.name, &ty, v);
-        let problem = match (p.captures_rest, v) {
-            (true, Value::Array(items)) => items.iter().find_map(check),
+        let check = |v: &Value| crate::describe::parameter_mismatches(&p.name, &ty, v);
+        let problems = match (p.captures_rest, v) {
+            (true, Value::Array(items)) => items
+                .iter()
+                .map(check)
+                .find(|m| !m.is_empty())
+                .unwrap_or_default(),
             _ => check(v),
         };
-        match problem {
-            Some(msg) => Err(EvalError::new(msg)),
-            None => Ok(()),
+        match problems.as_slice() {
+            [] => Ok(()),
+            [one] => Err(EvalError::new(format!("{owner}{}", one.format()))),
+            many => {
+                let signature = self.signature_string(params, scope, file)?;
+                let mut lines = vec![format!("{owner} expects ({signature})")];
+                lines.extend(many.iter().map(|m| format!("  rejected:{}", m.format())));
+                Err(EvalError::new(lines.join("\n")))
+            }
         }
+    }
+
+    /// Puppet's `signature_string` of a lambda or Puppet-language function:
+    /// `Integer a, String b?, Any *c`.
+    fn signature_string(
+        &mut self,
+        params: &[marionette_syntax::model::Param],
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<String, EvalError> {
+        let required = params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let mut parts = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let mut ty = match &p.type_expr {
+                Some(t) => self.eval_type(t, scope, file)?,
+                None => PType::Any,
+            };
+            let indicator = if p.captures_rest {
+                "*"
+            } else if i >= required {
+                if let PType::Optional(Some(inner)) = ty {
+                    ty = *inner;
+                }
+                "?"
+            } else {
+                ""
+            };
+            parts.push(format!("{ty} {}{indicator}", p.name));
+        }
+        Ok(parts.join(", "))
     }
 
     pub(crate) fn call_lambda(
@@ -385,7 +430,7 @@ impl<'e> Compiler<'e> {
                     },
                 }
             };
-            self.check_argument_type("block", p, &v, local, file)?;
+            self.check_argument_type("block", &lambda.params, p, &v, local, file)?;
             self.scopes[local].vars.insert(p.name.clone(), v);
         }
         self.matches.push(Vec::new());
@@ -443,7 +488,7 @@ impl<'e> Compiler<'e> {
                     },
                 }
             };
-            self.check_argument_type(&label, p, &v, local, file)?;
+            self.check_argument_type(&label, &def.params, p, &v, local, file)?;
             self.scopes[local].vars.insert(p.name.clone(), v);
         }
         self.matches.push(Vec::new());

@@ -1,0 +1,4 @@
+# Aliases that only name each other are not types.
+type C = D
+type D = C
+notify { 'c': message => String(C) }

@@ -1,0 +1,1 @@
+type M::Tree = Variant[String, Array[M::Tree]]

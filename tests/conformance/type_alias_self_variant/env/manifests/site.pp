@@ -1,0 +1,2 @@
+type E = Variant[E]
+notify { 'e': message => 1 =~ E }
