@@ -2,7 +2,7 @@
 
 use crate::compiler::{
     AttrOp, Collector, Compiler, OverrideParam, PendingOverride, Query, RelItem, RelSide,
-    Relationship, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
+    Relationship, ResKind, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
 };
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
@@ -807,10 +807,107 @@ impl<'e> Compiler<'e> {
         target: Value,
         keys: Vec<Value>,
     ) -> Result<Value, crate::ops::AccessError> {
+        if let Value::Type(t) = &target {
+            if !keys.is_empty() {
+                match t.resolved() {
+                    PType::Resource {
+                        type_name: Some(tn),
+                        title: Some(title),
+                    } => return self.resource_attributes(tn, tn, title, &keys),
+                    PType::Class(Some(name)) => {
+                        return self.resource_attributes("Class", "class", name, &keys)
+                    }
+                    _ => {}
+                }
+            }
+        }
         if let Some(v) = several_references(&target, &keys) {
             return Ok(v);
         }
         crate::ops::access(&target, &keys)
+    }
+
+    /// `Notify[b][message]`, `Class[c][p]`: parameters of a resource already in the
+    /// catalog, as they are at this point (Puppet's `access_PResourceType` with a
+    /// title). Several keys, or an array of keys, give an array of values.
+    fn resource_attributes(
+        &mut self,
+        shown: &str,
+        rtype: &str,
+        title: &str,
+        keys: &[Value],
+    ) -> Result<Value, crate::ops::AccessError> {
+        let error = |message: String| crate::ops::AccessError { message, key: None };
+        let as_array = keys.len() > 1 || matches!(keys, [Value::Array(_)]);
+        let mut names = Vec::new();
+        for k in keys {
+            flatten(k, &mut names);
+        }
+        names.retain(|k| !k.is_undef());
+        if names.is_empty() {
+            return Ok(if as_array {
+                Value::array(Vec::new())
+            } else {
+                Value::Undef
+            });
+        }
+        // Ruby's `String#capitalize`, as Puppet's message applies it.
+        let mut chars = shown.chars();
+        let shown: String = chars
+            .next()
+            .map(|c| {
+                c.to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Some(id) = self.find(rtype, title) else {
+            return Err(error(format!("Resource not found: {shown}['{title}']")));
+        };
+        let r = &self.resources[id];
+        let mut values = Vec::new();
+        for name in &names {
+            let valid = match name {
+                Value::Str(k) => match &r.kind {
+                    ResKind::Builtin(ty) => ty.valid_attribute(k),
+                    ResKind::Define(def, _) => {
+                        resource_type_param(k) || def.params.iter().any(|p| p.name == **k)
+                    }
+                    ResKind::Class => {
+                        resource_type_param(k)
+                            || self
+                                .env
+                                .find_class(&r.title.to_lowercase())
+                                .ok()
+                                .flatten()
+                                .is_some_and(|c| c.def.params.iter().any(|p| p.name == **k))
+                    }
+                    ResKind::Node => resource_type_param(k),
+                },
+                _ => false,
+            };
+            if !valid {
+                return Err(error(format!(
+                    "The resource {shown}['{title}'] does not have a parameter called '{name}'"
+                )));
+            }
+            let Value::Str(k) = name else { continue };
+            // Defaults are those visible from the resource's scope now (Puppet applies
+            // them when the resource is finished; one set later is seen too).
+            let value = match r.params.get(&**k) {
+                Some(v) => v.clone(),
+                None => self
+                    .lookup_defaults(&r.rtype, r.scope)
+                    .swap_remove(&**k)
+                    .map_or(Value::Undef, |d| d.value),
+            };
+            values.push(value);
+        }
+        Ok(if as_array {
+            Value::array(values)
+        } else {
+            values.pop().unwrap_or(Value::Undef)
+        })
     }
 
     /// A capitalised name as a type: built-in, alias, or resource type reference.
@@ -1338,6 +1435,12 @@ fn edge_symbol(op: marionette_syntax::model::EdgeOp) -> &'static str {
 }
 
 /// `File['a', 'b']`, `Class['a', 'b']`: several titles give an array of references.
+/// Whether a defined type or class accepts `name` whatever its parameters (Puppet's
+/// `Puppet::Resource::Type#valid_parameter?`).
+fn resource_type_param(name: &str) -> bool {
+    name == "name" || crate::compiler::METAPARAMS.contains(&name)
+}
+
 fn several_references(target: &Value, keys: &[Value]) -> Option<Value> {
     let Value::Type(t) = target else {
         return None;

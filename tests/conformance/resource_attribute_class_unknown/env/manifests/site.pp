@@ -1,0 +1,3 @@
+class c($q = 7) {}
+include c
+notify { 'c': message => Class[c][nope] }

@@ -1,0 +1,2 @@
+notify { 'c': message => Notify[b]['message'] }
+notify { 'b': message => 'later' }

@@ -1,0 +1,2 @@
+notify { 'b': message => 'hello' }
+notify { 'c': message => Notify[b]['title'] }
