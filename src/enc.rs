@@ -72,23 +72,7 @@ impl ExecClassifier {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        for var in [
-            "LANG",
-            "LC_ALL",
-            "LC_MESSAGES",
-            "LANGUAGE",
-            "LC_COLLATE",
-            "LC_CTYPE",
-            "LC_MONETARY",
-            "LC_NUMERIC",
-            "LC_TIME",
-            "HOME",
-            "USER",
-            "LOGNAME",
-        ] {
-            cmd.env_remove(var);
-        }
-        cmd.env("LANG", "C").env("LC_ALL", "C");
+        crate::commands::puppet_environment(&mut cmd);
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd

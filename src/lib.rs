@@ -14,6 +14,7 @@ pub use marionette_plugin_api as plugin_api;
 pub use marionette_syntax as syntax;
 
 mod builder;
+mod commands;
 pub mod diagnostics;
 pub mod enc;
 pub mod facts;
@@ -21,6 +22,7 @@ pub mod fleet;
 pub mod plugins;
 
 pub use builder::{Compiler, CompilerBuilder};
+pub use commands::SystemCommands;
 
 use std::path::{Path, PathBuf};
 
@@ -447,7 +449,8 @@ fn default_server_facts() -> eval::ValueMap {
 }
 
 /// Prints a compile's log on stderr as Puppet prints it (`Notice: ...`, `Warning: ...`;
-/// info and debug lines are left out).
+/// info and debug lines are left out; like Puppet's console, one trailing newline of a
+/// message is not printed).
 pub fn print_log(log: &[eval::LogLine]) {
     for line in log {
         let level = match line.level {
@@ -457,7 +460,8 @@ pub fn print_log(log: &[eval::LogLine]) {
             "info" | "debug" => continue,
             other => other,
         };
-        eprintln!("{level}: {}", line.message);
+        let message = line.message.strip_suffix('\n').unwrap_or(&line.message);
+        eprintln!("{level}: {message}");
     }
 }
 

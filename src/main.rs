@@ -240,7 +240,11 @@ fn compile_args(args: &[String], lookup: bool) -> Result<CompileArgs, String> {
         server_facts: None,
         output: None,
         stable_ids: false,
-        options: Default::default(),
+        // The binary runs `generate()`'s commands, as a Puppet server does.
+        options: marionette::eval::CompileOptions {
+            commands: Some(std::sync::Arc::new(marionette::SystemCommands)),
+            ..Default::default()
+        },
         keys: Vec::new(),
         lookup_options: Vec::new(),
         facts_dir: None,

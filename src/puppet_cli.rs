@@ -140,6 +140,7 @@ impl Request {
         let mut options = marionette::eval::CompileOptions {
             strict_variables: self.flag("strict_variables"),
             strict_error: self.setting("strict") == Some("error"),
+            commands: Some(std::sync::Arc::new(marionette::SystemCommands)),
             ..Default::default()
         };
         options.hiera_config = match self.setting("hiera_config") {

@@ -28,7 +28,10 @@ pub fn cases(root: &Path) -> Vec<PathBuf> {
 
 /// Our options for the oracle's flags in `args`, and the case's `enc` script.
 pub fn options(case: &Path) -> marionette::eval::CompileOptions {
-    let mut options = marionette::eval::CompileOptions::default();
+    let mut options = marionette::eval::CompileOptions {
+        commands: Some(std::sync::Arc::new(marionette::SystemCommands)),
+        ..Default::default()
+    };
     let global = case.join("global/hiera.yaml");
     if global.is_file() {
         options.hiera_config = Some(global);

@@ -75,6 +75,8 @@ pub struct CompileOptions {
     /// Leave out the function libraries the facade bundles (puppetlabs-stdlib's
     /// functions): an environment setting, used by whoever loads it.
     pub no_bundled_functions: bool,
+    /// Runs the commands `generate()` asks for; `None` refuses them.
+    pub commands: Option<Arc<dyn crate::commands::CommandRunner>>,
 }
 
 /// A log line (`Notice: Scope(Class[main]): hello`).

@@ -92,6 +92,7 @@ pub enum StrictMode {
     Error,
 }
 
+pub mod commands;
 mod compiler;
 pub mod describe;
 pub mod env;
@@ -107,6 +108,7 @@ pub mod types;
 pub mod value;
 pub mod wire;
 
+pub use commands::{CommandOutput, CommandRunner};
 pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, MAX_EVAL_DEPTH};
 pub use env::{Environment, FsSourceDb, Legacy, LoadError, SourceDb};
 pub use error::{EvalError, Location};

@@ -39,6 +39,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
                 ))
             })
     }),
+    // `generate('/path/cmd', args...)`: what a command run on the compiling machine
+    // prints (Puppet's 3.x function; needs `CompileOptions::commands`).
+    builtin!("generate", &["Any args*"], generate),
     // `find_file('mod/f')`: the full path of the first file that exists, or undef.
     builtin!(
         "find_file",
@@ -236,4 +239,73 @@ fn find_first(c: &mut Compiler<'_>, call: &mut Call<'_>, subdir: &str) -> EvalRe
         }
     }
     Ok(Value::Undef)
+}
+
+/// Puppet's `generate`: the command must be an absolute path of word characters,
+/// `/`, `-`, `.` and `+` without `..`; it runs in its own directory and its output
+/// (standard error too) is returned as it is.
+fn generate(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    // 3.x arguments: undef is '', arrays are flattened.
+    let mut argv = Vec::new();
+    fn push(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Undef => out.push(String::new()),
+            Value::Array(items) => items.iter().for_each(|i| push(i, out)),
+            other => out.push(other.to_string()),
+        }
+    }
+    call.args.iter().for_each(|a| push(a, &mut argv));
+    let Some(command) = argv.first().cloned() else {
+        return Err(EvalError::new(
+            "generate(): Wrong number of arguments given (0 for minimum 1)",
+        ));
+    };
+    // Ruby's `^` and `$` match at line ends: one line that fits is enough.
+    let any_line = |ok: &dyn Fn(&str) -> bool| command.split('\n').any(ok);
+    if !any_line(&|l| l.starts_with('/')) {
+        return Err(EvalError::new("Generators must be fully qualified"));
+    }
+    let allowed = |ch: char| ch.is_ascii_alphanumeric() || "_-/.+".contains(ch);
+    if !any_line(&|l| !l.is_empty() && l.chars().all(allowed)) {
+        return Err(EvalError::new(
+            "Generators can only contain alphanumerics, file separators, and dashes",
+        ));
+    }
+    if command.contains("..") {
+        return Err(EvalError::new("Can not use generators with '..' in them."));
+    }
+    let Some(runner) = c.options.commands.clone() else {
+        return Err(EvalError::new(format!(
+            "Failed to execute generator {command}: this compile does not run commands"
+        )));
+    };
+    let out = runner
+        .run(&argv, &dirname(&command))
+        .map_err(EvalError::new)?;
+    if out.status != 0 {
+        return Err(EvalError::new(format!(
+            "Failed to execute generator {command}: Execution of '{}' returned {}: {}",
+            argv.join(" "),
+            out.status,
+            out.output
+                .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
+        )));
+    }
+    Ok(Value::str(out.output))
+}
+
+/// Ruby's `File.dirname` for an absolute path.
+fn dirname(path: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    match trimmed.rfind('/') {
+        Some(i) => {
+            let dir = trimmed[..i].trim_end_matches('/');
+            if dir.is_empty() {
+                "/".into()
+            } else {
+                dir.into()
+            }
+        }
+        None => "/".into(),
+    }
 }

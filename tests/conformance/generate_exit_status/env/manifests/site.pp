@@ -1,0 +1,1 @@
+notify { 'g': message => generate('/bin/sh', '-c', 'echo failed; exit 3') }

@@ -1,0 +1,1 @@
+notify { 'g': message => generate('echo', 'hi') }
