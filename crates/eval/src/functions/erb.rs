@@ -102,7 +102,7 @@ fn render(
     source: &str,
     file: Option<&str>,
 ) -> Result<String, Failure> {
-    let template = erb::Template::parse(source).map_err(Failure::Ruby)?;
+    let template = parsed(source).map_err(Failure::Ruby)?;
     let started = c.ruby_vars.bound;
     let mut host = Scope {
         c,
@@ -116,6 +116,23 @@ fn render(
     let rendered = template.render(&mut host).map_err(Failure::Ruby);
     host.write_back();
     rendered
+}
+
+thread_local! {
+    /// Parsed templates by their source: a template rendered for every instance of a
+    /// define is parsed once per thread, not once per render (the parsed form holds
+    /// `Rc`s, so the cache cannot be shared between threads). Failures are not kept.
+    static TEMPLATES: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<erb::Template>>> =
+        Default::default();
+}
+
+fn parsed(source: &str) -> Result<std::rc::Rc<erb::Template>, erb::ErbError> {
+    if let Some(t) = TEMPLATES.with_borrow(|cache| cache.get(source).cloned()) {
+        return Ok(t);
+    }
+    let template = std::rc::Rc::new(erb::Template::parse(source)?);
+    TEMPLATES.with_borrow_mut(|cache| cache.insert(source.to_string(), template.clone()));
+    Ok(template)
 }
 
 /// The calling scope as templates see it.
