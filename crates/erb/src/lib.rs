@@ -184,30 +184,32 @@ pub fn render(source: &str, host: &mut dyn Host) -> Result<String, ErbError> {
     Template::parse(source)?.render(host)
 }
 
+/// A host with no Puppet behind it: no variables, no functions, no log. For templates
+/// that only run Ruby (the tests' expressions, a template checked on its own).
+pub struct NoScope;
+
+impl Host for NoScope {
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    fn lookupvar(&mut self, _name: &str) -> Result<Value, HostError> {
+        Ok(Value::Nil)
+    }
+    fn call_function(&mut self, name: &str, _args: Vec<Value>) -> Result<Value, HostError> {
+        Err(HostError::new(
+            "ArgumentError",
+            format!("Unknown function {name}"),
+        ))
+    }
+    fn log(&mut self, _level: &str, _message: &str) {}
+    fn file(&self) -> Option<String> {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct NoScope;
-
-    impl Host for NoScope {
-        fn variables(&mut self) -> Vec<(String, Value)> {
-            Vec::new()
-        }
-        fn lookupvar(&mut self, _name: &str) -> Result<Value, HostError> {
-            Ok(Value::Nil)
-        }
-        fn call_function(&mut self, name: &str, _args: Vec<Value>) -> Result<Value, HostError> {
-            Err(HostError::new(
-                "ArgumentError",
-                format!("Unknown function {name}"),
-            ))
-        }
-        fn log(&mut self, _level: &str, _message: &str) {}
-        fn file(&self) -> Option<String> {
-            None
-        }
-    }
 
     #[test]
     fn recursive_values_print_and_fail_as_in_ruby() {

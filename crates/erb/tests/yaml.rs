@@ -1,28 +1,7 @@
 //! `to_yaml` of Ruby values against real Ruby's answers (`yaml.txt`, written by
 //! `yaml-regen.rb`): each case's expression is run by the template interpreter.
 
-use marionette_erb::{render, Host, HostError, Value};
-
-struct NoScope;
-
-impl Host for NoScope {
-    fn variables(&mut self) -> Vec<(String, Value)> {
-        Vec::new()
-    }
-    fn lookupvar(&mut self, _name: &str) -> Result<Value, HostError> {
-        Ok(Value::Nil)
-    }
-    fn call_function(&mut self, name: &str, _args: Vec<Value>) -> Result<Value, HostError> {
-        Err(HostError::new(
-            "ArgumentError",
-            format!("Unknown function {name}"),
-        ))
-    }
-    fn log(&mut self, _level: &str, _message: &str) {}
-    fn file(&self) -> Option<String> {
-        None
-    }
-}
+use marionette_erb::{render, NoScope};
 
 #[test]
 fn to_yaml_writes_what_ruby_writes() {
