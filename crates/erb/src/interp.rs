@@ -20,7 +20,7 @@ pub struct RubyError {
 /// A block, proc or lambda with the frame it closes over.
 #[derive(Debug)]
 pub struct Proc {
-    pub(crate) lambda: Rc<Lambda>,
+    pub(crate) lambda: std::sync::Arc<Lambda>,
     pub(crate) frame: Rc<Frame>,
     pub(crate) is_lambda: bool,
     /// `&:name`: calls `name` on its first argument.
@@ -89,7 +89,7 @@ pub(crate) struct Interp<'h> {
     /// kept so that no address is reused while the template runs.
     frozen: std::collections::HashSet<usize>,
     frozen_values: Vec<Value>,
-    pub methods: HashMap<String, Rc<Lambda>>,
+    pub methods: HashMap<String, std::sync::Arc<Lambda>>,
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
     pub line: u32,
@@ -735,7 +735,7 @@ impl<'h> Interp<'h> {
             match self.eval(b, f)? {
                 Value::Sym(s) => {
                     block = Some(Rc::new(Proc {
-                        lambda: Rc::new(Lambda {
+                        lambda: std::sync::Arc::new(Lambda {
                             params: vec![],
                             body: Node {
                                 kind: Kind::Nil,
@@ -795,7 +795,7 @@ impl<'h> Interp<'h> {
     fn invoke_method(
         &mut self,
         name: &str,
-        m: &Rc<Lambda>,
+        m: &std::sync::Arc<Lambda>,
         args: Vec<Value>,
         block: Option<&Rc<Proc>>,
         line: u32,

@@ -118,6 +118,12 @@ pub struct Template {
     texts: Vec<String>,
 }
 
+// A parsed template is plain data: environments share it between the threads of a fleet.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<Template>();
+};
+
 impl Template {
     /// Compiles ERB source (ERB's scan, then the Ruby parse).
     pub fn parse(source: &str) -> Result<Template, ErbError> {

@@ -56,8 +56,8 @@ pub(crate) enum Kind {
     For(Box<Param>, Box<Node>, Box<Node>),
     Case(Option<Box<Node>>, Vec<(Vec<Node>, Node)>, Box<Node>),
     Begin(Box<Rescue>),
-    Def(String, std::rc::Rc<Lambda>),
-    Lambda(std::rc::Rc<Lambda>),
+    Def(String, std::sync::Arc<Lambda>),
+    Lambda(std::sync::Arc<Lambda>),
     Return(Option<Box<Node>>),
     Next(Option<Box<Node>>),
     Break(Option<Box<Node>>),
@@ -69,7 +69,7 @@ pub(crate) struct Call {
     pub recv: Option<Node>,
     pub name: String,
     pub args: Vec<Node>,
-    pub block: Option<std::rc::Rc<Lambda>>,
+    pub block: Option<std::sync::Arc<Lambda>>,
     pub safe: bool,
 }
 
@@ -831,7 +831,10 @@ impl Parser {
 
     /// Arguments after a method name: `(a, b)` right after it, or a command's
     /// arguments after a space; then a `{ }` or `do end` block is taken by postfix.
-    fn call_args(&mut self, command_ok: bool) -> PResult<(Vec<Node>, Option<std::rc::Rc<Lambda>>)> {
+    fn call_args(
+        &mut self,
+        command_ok: bool,
+    ) -> PResult<(Vec<Node>, Option<std::sync::Arc<Lambda>>)> {
         if self.is_op("(") && !self.token().space {
             self.bump();
             self.skip_nl();
@@ -960,7 +963,7 @@ impl Parser {
         self.not_expr()
     }
 
-    fn block(&mut self, close: &str) -> PResult<std::rc::Rc<Lambda>> {
+    fn block(&mut self, close: &str) -> PResult<std::sync::Arc<Lambda>> {
         self.bump();
         let mut params = Vec::new();
         let mut spreads = false;
@@ -980,7 +983,7 @@ impl Parser {
             self.expect_kw("end")?;
             b
         };
-        Ok(std::rc::Rc::new(Lambda {
+        Ok(std::sync::Arc::new(Lambda {
             params,
             body,
             spreads,
@@ -1260,12 +1263,12 @@ impl Parser {
                 let b = self.block(close)?;
                 let lambda = Lambda {
                     params,
-                    body: std::rc::Rc::try_unwrap(b)
+                    body: std::sync::Arc::try_unwrap(b)
                         .map(|l| l.body)
                         .unwrap_or(node(Kind::Nil, line)),
                     spreads: false,
                 };
-                node(Kind::Lambda(std::rc::Rc::new(lambda)), line)
+                node(Kind::Lambda(std::sync::Arc::new(lambda)), line)
             }
             Tok::Op("..") | Tok::Op("...") => {
                 let excl = matches!(t.tok, Tok::Op("..."));
@@ -1456,7 +1459,7 @@ impl Parser {
                 node(
                     Kind::Def(
                         name,
-                        std::rc::Rc::new(Lambda {
+                        std::sync::Arc::new(Lambda {
                             params,
                             body,
                             spreads: false,

@@ -112,6 +112,8 @@ struct Registry {
     loaded: HashMap<PathBuf, Option<Arc<SourceFile>>>,
     /// EPP templates parsed so far, by path (each is parsed once per run).
     templates: HashMap<PathBuf, Arc<SourceFile>>,
+    /// ERB templates parsed so far, by path (each is parsed once per run).
+    erb_templates: HashMap<PathBuf, Arc<marionette_erb::Template>>,
     /// Where each class, define and node name was first defined (file, line).
     origins: HashMap<(DefKind, String), (String, u32)>,
     /// Ruby resource types of modules, by name, once looked for.
@@ -439,6 +441,25 @@ impl Environment {
             .templates
             .insert(path.to_path_buf(), file.clone());
         Ok(file)
+    }
+
+    /// Parses an ERB template file once per run (a syntax error is not kept: the next
+    /// render reports it again).
+    pub fn load_erb_template(
+        &self,
+        path: &Path,
+        source: &str,
+    ) -> Result<Arc<marionette_erb::Template>, marionette_erb::ErbError> {
+        if let Some(done) = self.registry.lock().unwrap().erb_templates.get(path) {
+            return Ok(done.clone());
+        }
+        let template = Arc::new(marionette_erb::Template::parse(source)?);
+        self.registry
+            .lock()
+            .unwrap()
+            .erb_templates
+            .insert(path.to_path_buf(), template.clone());
+        Ok(template)
     }
 
     /// The directory of a module on the modulepath.

@@ -61,16 +61,20 @@ fn template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         let Ok(source) = c.env.sources.read(&path) else {
             return Err(EvalError::new(format!("Could not find template '{name}'")));
         };
+        let parsed = c.env.load_erb_template(&path, &source);
         let path = path.display().to_string();
-        let rendered = render(c, call, &source, Some(&path)).map_err(|e| match e {
-            Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
-                EvalError::foreign(format!("{path}:{}: {}", e.line, e.message))
-            }
-            Failure::Ruby(e) => EvalError::new(format!(
+        let rendered = parsed
+            .map_err(Failure::Ruby)
+            .and_then(|t| render(c, call, &t, Some(&path)))
+            .map_err(|e| match e {
+                Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
+                    EvalError::foreign(format!("{path}:{}: {}", e.line, e.message))
+                }
+                Failure::Ruby(e) => EvalError::new(format!(
                 "Failed to parse template {name}:\n  Filepath: {path}\n  Line: {}\n  Detail: {}\n",
                 e.line, e.message
             )),
-        })?;
+            })?;
         out.push_str(&rendered);
     }
     Ok(Value::str(out))
@@ -79,14 +83,18 @@ fn template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 fn inline_template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let mut out = String::new();
     for source in call.args.iter().map(|a| a.to_string()) {
-        let rendered = render(c, call, &source, None).map_err(|e| match e {
-            Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
-                EvalError::foreign(format!("(erb):{}: {}", e.line, e.message))
-            }
-            Failure::Ruby(e) => {
-                EvalError::new(format!("Failed to parse inline template: {}", e.message))
-            }
-        })?;
+        let parsed = erb::Template::parse(&source);
+        let rendered = parsed
+            .map_err(Failure::Ruby)
+            .and_then(|t| render(c, call, &t, None))
+            .map_err(|e| match e {
+                Failure::Ruby(e) if e.kind == erb::ErrorKind::Syntax => {
+                    EvalError::foreign(format!("(erb):{}: {}", e.line, e.message))
+                }
+                Failure::Ruby(e) => {
+                    EvalError::new(format!("Failed to parse inline template: {}", e.message))
+                }
+            })?;
         out.push_str(&rendered);
     }
     Ok(Value::str(out))
@@ -99,10 +107,9 @@ enum Failure {
 fn render(
     c: &mut Compiler<'_>,
     call: &Call<'_>,
-    source: &str,
+    template: &erb::Template,
     file: Option<&str>,
 ) -> Result<String, Failure> {
-    let template = parsed(source).map_err(Failure::Ruby)?;
     let started = c.ruby_vars.bound;
     let mut host = Scope {
         c,
@@ -116,23 +123,6 @@ fn render(
     let rendered = template.render(&mut host).map_err(Failure::Ruby);
     host.write_back();
     rendered
-}
-
-thread_local! {
-    /// Parsed templates by their source: a template rendered for every instance of a
-    /// define is parsed once per thread, not once per render (the parsed form holds
-    /// `Rc`s, so the cache cannot be shared between threads). Failures are not kept.
-    static TEMPLATES: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<erb::Template>>> =
-        Default::default();
-}
-
-fn parsed(source: &str) -> Result<std::rc::Rc<erb::Template>, erb::ErbError> {
-    if let Some(t) = TEMPLATES.with_borrow(|cache| cache.get(source).cloned()) {
-        return Ok(t);
-    }
-    let template = std::rc::Rc::new(erb::Template::parse(source)?);
-    TEMPLATES.with_borrow_mut(|cache| cache.insert(source.to_string(), template.clone()));
-    Ok(template)
 }
 
 /// The calling scope as templates see it.
