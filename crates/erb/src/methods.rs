@@ -222,7 +222,7 @@ pub(crate) fn make_regexp(src: &str, flags: &str) -> Result<Value, String> {
         }
     }
     pattern.push_str(&marionette_catalog::ruby::regex_to_rust(src));
-    let regex = fancy_regex::Regex::new(&pattern).map_err(|e| format!("{e}: /{src}/"))?;
+    let regex = compiled(&pattern).map_err(|e| format!("{e}: /{src}/"))?;
     let mut f = String::new();
     for c in ['m', 'i', 'x'] {
         if flags.contains(c) {
@@ -234,6 +234,29 @@ pub(crate) fn make_regexp(src: &str, flags: &str) -> Result<Value, String> {
         flags: f,
         regex,
     })))
+}
+
+/// The engine's regex for `pattern`, compiled once per process: a template's regexp
+/// literals are evaluated at every render (and every loop iteration), and compiling
+/// costs far more than matching.
+fn compiled(pattern: &str) -> Result<std::sync::Arc<fancy_regex::Regex>, fancy_regex::Error> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Cache = Mutex<HashMap<String, Arc<fancy_regex::Regex>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    // Patterns built at run time (`Regexp.new(s)`) could grow it without bound.
+    const LIMIT: usize = 10_000;
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(r) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(pattern) {
+        return Ok(r.clone());
+    }
+    let r = Arc::new(fancy_regex::Regex::new(pattern)?);
+    let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+    if cache.len() >= LIMIT {
+        cache.clear();
+    }
+    cache.insert(pattern.to_string(), r.clone());
+    Ok(r)
 }
 
 fn regex_escape(s: &str) -> String {

@@ -65,7 +65,8 @@ pub struct Range {
 pub struct Regexp {
     pub source: String,
     pub flags: String,
-    pub regex: fancy_regex::Regex,
+    /// Shared by every literal with the same pattern (see `make_regexp`).
+    pub regex: std::sync::Arc<fancy_regex::Regex>,
 }
 
 /// A host value: its Ruby class name, how Ruby prints it, and the host's own value.

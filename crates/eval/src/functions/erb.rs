@@ -33,6 +33,10 @@ use std::sync::Arc;
 #[derive(Default)]
 pub(crate) struct RubyVars {
     vars: HashMap<(ScopeId, String), RubyVar>,
+    /// The Ruby objects of the variables Puppet gives templates frozen (the facts,
+    /// `$trusted`, ...), converted once per compile: they never change, and every
+    /// `scope.to_hash` hands them all to the template.
+    frozen: HashMap<(ScopeId, String), erb::Value>,
     /// How many variables templates have bound with `scope.setvar`.
     bound: u64,
 }
@@ -148,17 +152,22 @@ impl Scope<'_, '_> {
             self.hold(key);
             return object;
         }
+        if let Some(object) = self.c.ruby_vars.frozen.get(&key) {
+            return object.clone();
+        }
         let value = &self.c.scopes[id].vars[name];
         let object = to_ruby(value);
-        if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_))
-            && !self.frozen_in(id, name)
-        {
-            let var = RubyVar {
-                object: object.clone(),
-                bound: None,
-            };
-            self.c.ruby_vars.vars.insert(key.clone(), var);
-            self.hold(key);
+        if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_)) {
+            if self.frozen_in(id, name) {
+                self.c.ruby_vars.frozen.insert(key, object.clone());
+            } else {
+                let var = RubyVar {
+                    object: object.clone(),
+                    bound: None,
+                };
+                self.c.ruby_vars.vars.insert(key.clone(), var);
+                self.hold(key);
+            }
         }
         object
     }
