@@ -58,7 +58,7 @@ fn to_value(y: &Yaml) -> Value {
         Yaml::Boolean(b) => Value::Bool(*b),
         Yaml::Array(items) => Value::array(items.iter().map(to_value).collect()),
         Yaml::Hash(map) => {
-            let mut out = ValueMap::new();
+            let mut out = ValueMap::default();
             for (k, v) in map {
                 out.insert(to_value(k), to_value(v));
             }

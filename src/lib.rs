@@ -427,7 +427,7 @@ fn other_environment(current: &Path, name: &str) -> Result<PathBuf, String> {
 fn default_trusted(node: &str) -> eval::ValueMap {
     use eval::Value;
     let (h, d) = node.split_once('.').unwrap_or((node, ""));
-    let mut t = eval::ValueMap::new();
+    let mut t = eval::ValueMap::default();
     t.insert(Value::str("authenticated"), Value::str("remote"));
     t.insert(Value::str("certname"), Value::str(node));
     t.insert(Value::str("extensions"), Value::hash(Default::default()));
@@ -441,7 +441,7 @@ fn default_trusted(node: &str) -> eval::ValueMap {
 /// compile, as the oracle uses them).
 fn default_server_facts() -> eval::ValueMap {
     use eval::Value;
-    let mut t = eval::ValueMap::new();
+    let mut t = eval::ValueMap::default();
     t.insert(Value::str("serverversion"), Value::str("7.23.0"));
     t.insert(Value::str("servername"), Value::str("puppet.oracle.test"));
     t.insert(Value::str("serverip"), Value::str("127.0.0.1"));

@@ -256,7 +256,7 @@ fn takes_value(name: &str) -> bool {
 /// for the addresses; here they are those of the default routes.
 fn server_facts() -> marionette::eval::ValueMap {
     use marionette::eval::Value;
-    let mut facts = marionette::eval::ValueMap::new();
+    let mut facts = marionette::eval::ValueMap::default();
     facts.insert(Value::str("serverversion"), Value::str(PUPPET_VERSION));
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .map(|h| h.trim().to_string())

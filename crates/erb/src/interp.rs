@@ -5,8 +5,8 @@
 use crate::parser::{Call, Kind, Lambda, Node, Param, Part, Rescue};
 use crate::value::{hash_insert, Hash, Value};
 use crate::Host;
+use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A Ruby exception: its class, message and the template line it came from.
@@ -84,12 +84,15 @@ pub(crate) struct Interp<'h> {
     /// asked of the host when first read (`@x`), not copied in up front.
     pub ivars: HashMap<String, Value>,
     /// Instance variables the host was asked for and does not have.
-    absent: std::collections::HashSet<String>,
+    absent: foldhash::HashSet<String>,
     /// The frozen Strings, Arrays and Hashes (by address), and the values themselves,
     /// kept so that no address is reused while the template runs.
-    frozen: std::collections::HashSet<usize>,
+    frozen: foldhash::HashSet<usize>,
     frozen_values: Vec<Value>,
     pub methods: HashMap<String, std::sync::Arc<Lambda>>,
+    /// The entries of `scope.to_hash`, kept until the scope may have changed (a
+    /// `scope.setvar`, a function call): templates call it in loops.
+    pub scope_hash: Option<crate::value::Hash>,
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
     pub line: u32,
@@ -101,7 +104,7 @@ pub(crate) struct Interp<'h> {
 }
 
 /// The address of a String's, Array's or Hash's contents (what Ruby's identity is).
-fn container_ptr(v: &Value) -> Option<usize> {
+pub(crate) fn container_ptr(v: &Value) -> Option<usize> {
     match v {
         Value::Str(s) => Some(Rc::as_ptr(s) as *const () as usize),
         Value::Array(a) => Some(Rc::as_ptr(a) as *const () as usize),
@@ -130,6 +133,7 @@ impl<'h> Interp<'h> {
             frozen: Default::default(),
             frozen_values: Vec::new(),
             methods: HashMap::new(),
+            scope_hash: None,
             last_match: None,
             line: 1,
             rescued: None,
@@ -251,7 +255,7 @@ impl<'h> Interp<'h> {
             }
             Kind::Array(items) => Value::array(self.eval_args(items, f)?),
             Kind::Hash(pairs) => {
-                let mut h = Hash::new();
+                let mut h = Hash::default();
                 for (k, v) in pairs {
                     let k = self.eval(k, f)?;
                     let v = self.eval(v, f)?;
@@ -559,7 +563,7 @@ impl<'h> Interp<'h> {
         }
         match full.as_str() {
             "Math::PI" => Ok(Value::Float(std::f64::consts::PI)),
-            "ENV" => Ok(Value::hash(Hash::new())),
+            "ENV" => Ok(Value::hash(Hash::default())),
             _ if full.starts_with("Puppet") => Ok(Value::Class(Rc::from(full.as_str()))),
             "YAML" | "Psych" | "Facter" | "Time" | "Date" | "Dir" | "IO" | "URI" | "CGI"
             | "Digest" | "Base64" | "SecureRandom" | "Resolv" | "Etc" | "Process"

@@ -40,9 +40,14 @@ impl HostError {
 
 /// What a template sees of Puppet: the scope it is evaluated in.
 pub trait Host {
-    /// Every variable visible in the scope (`scope.to_hash`), which become the
-    /// template's `@instance_variables`.
+    /// Every variable visible in the scope now (`scope.to_hash`), including those
+    /// bound with `scope.setvar` since the template started.
     fn variables(&mut self) -> Vec<(String, Value)>;
+    /// The names of the template's `@instance_variables` from the scope: its
+    /// variables when the template started. The default: [`Host::variables`]' names.
+    fn instance_variable_names(&mut self) -> Vec<String> {
+        self.variables().into_iter().map(|(k, _)| k).collect()
+    }
     /// The variable a template reads as `@name` (`name` without its `@`): the
     /// variable of that name visible in the scope when the template started, if it
     /// is not undef. Asked once per template and name; the default searches

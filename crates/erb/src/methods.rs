@@ -239,8 +239,8 @@ pub(crate) fn make_regexp(src: &str, flags: &str) -> Result<Value, String> {
 /// The engine's regex for `pattern`, compiled once per process: a template's regexp
 /// literals are evaluated at every render (and every loop iteration), and compiling
 /// costs far more than matching.
-fn compiled(pattern: &str) -> Result<std::sync::Arc<fancy_regex::Regex>, fancy_regex::Error> {
-    use std::collections::HashMap;
+fn compiled(pattern: &str) -> Result<std::sync::Arc<fancy_regex::Regex>, String> {
+    use foldhash::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     type Cache = Mutex<HashMap<String, Arc<fancy_regex::Regex>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -250,7 +250,7 @@ fn compiled(pattern: &str) -> Result<std::sync::Arc<fancy_regex::Regex>, fancy_r
     if let Some(r) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(pattern) {
         return Ok(r.clone());
     }
-    let r = Arc::new(fancy_regex::Regex::new(pattern)?);
+    let r = Arc::new(fancy_regex::Regex::new(pattern).map_err(|e| e.to_string())?);
     let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
     if cache.len() >= LIMIT {
         cache.clear();
@@ -1097,8 +1097,8 @@ pub(crate) fn self_method(
         "Hash" => {
             arity(name, &args, 1, 1, line)?;
             match &args[0] {
-                Value::Nil => Ok(Value::hash(Hash::new())),
-                Value::Array(a) if a.borrow().is_empty() => Ok(Value::hash(Hash::new())),
+                Value::Nil => Ok(Value::hash(Hash::default())),
+                Value::Array(a) if a.borrow().is_empty() => Ok(Value::hash(Hash::default())),
                 Value::Hash(_) => Ok(args[0].clone()),
                 other => Err(type_error(
                     format!("can't convert {} into Hash", other.class_name()),
@@ -1140,9 +1140,9 @@ pub(crate) fn self_method(
         "instance_variables" => {
             let mut names: Vec<String> = it
                 .host
-                .variables()
+                .instance_variable_names()
                 .into_iter()
-                .map(|(k, _)| format!("@{}", crate::ivar_name(&k)))
+                .map(|k| format!("@{}", crate::ivar_name(&k)))
                 .collect();
             names.extend(it.ivars.keys().cloned());
             names.sort();
@@ -1475,6 +1475,7 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
             let mut args = args.into_iter();
             let var = var_name(&args.next().unwrap_or(Value::Nil), line)?;
             let value = args.next().unwrap_or(Value::Nil);
+            it.scope_hash = None;
             it.host
                 .setvar(&var, value)
                 .map_err(|e| err(&e.class, e.message, line))
@@ -1485,14 +1486,20 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
             Ok(Value::Bool(!matches!(v, Value::Nil)))
         }
         "to_hash" => {
+            // A new Hash at every call, as in Ruby; its entries are those of the
+            // first call until the template binds a variable or calls a function.
+            if let Some(h) = &it.scope_hash {
+                return Ok(Value::hash(h.clone()));
+            }
             let vars = it.host.variables();
-            let mut h = Hash::new();
+            let mut h = Hash::default();
             for (k, v) in vars {
                 if it.host.frozen(&k) {
                     it.freeze(&v, true);
                 }
                 hash_insert(&mut h, Value::str(k), v);
             }
+            it.scope_hash = Some(h.clone());
             Ok(Value::hash(h))
         }
         "call_function" => {
@@ -1503,6 +1510,7 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
                 Value::Nil => vec![],
                 other => vec![other],
             };
+            it.scope_hash = None;
             it.host
                 .call_function(&fname, fargs)
                 .map_err(|e| err(&e.class, e.message, line))
@@ -1519,6 +1527,7 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
                         ))
                     }
                 };
+                it.scope_hash = None;
                 return it
                     .host
                     .call_function(fname, fargs)
@@ -1571,7 +1580,7 @@ pub(crate) fn dispatch(
             "to_a" => Some(Value::array(vec![])),
             "to_i" => Some(Value::Int(0)),
             "to_f" => Some(Value::Float(0.0)),
-            "to_h" => Some(Value::hash(Hash::new())),
+            "to_h" => Some(Value::hash(Hash::default())),
             "&" => Some(Value::Bool(false)),
             "|" => Some(Value::Bool(arg(&args, 0).truthy())),
             _ => None,
@@ -1707,6 +1716,15 @@ fn common(
             arity(name, args, 1, 1, line)?;
             let a = &args[0];
             Value::Bool(match name {
+                // Identity: the same String, Array or Hash object.
+                "equal?" => match (
+                    crate::interp::container_ptr(&recv),
+                    crate::interp::container_ptr(a),
+                ) {
+                    (Some(p), Some(q)) => p == q,
+                    (None, None) => recv.key() == a.key() && recv.eq(a),
+                    _ => false,
+                },
                 "eql?" => recv.key() == a.key() && recv.eq(a),
                 _ => recv.eq(a),
             })
@@ -1835,7 +1853,7 @@ fn class_method(
             }
             Value::array(vec![arg(args, 1); n as usize])
         }
-        ("Hash", "new") => Value::hash(Hash::new()),
+        ("Hash", "new") => Value::hash(Hash::default()),
         ("String", "new") => Value::str(match arg(args, 0) {
             Value::Nil => String::new(),
             v => str_arg(&v, line)?,
@@ -3452,7 +3470,7 @@ fn enumerable(
                     best.map(|(_, v)| v).unwrap_or(Value::Nil)
                 }
                 "group_by" | "tally" => {
-                    let mut h = Hash::new();
+                    let mut h = Hash::default();
                     for (k, v) in keyed {
                         let key = k.key();
                         match h.get_mut(&key) {
@@ -3621,7 +3639,7 @@ fn enumerable(
             )
         }
         "to_h" => {
-            let mut h = Hash::new();
+            let mut h = Hash::default();
             for v in &items {
                 let pair = call(it, v)?;
                 match &pair {
@@ -4273,7 +4291,7 @@ fn hash_method(
             let mut new = if name == "merge" {
                 h.borrow().clone()
             } else {
-                Hash::new()
+                Hash::default()
             };
             let mut target = if name == "merge" {
                 None
@@ -4315,7 +4333,7 @@ fn hash_method(
         "select" | "filter" | "reject" | "select!" | "filter!" | "reject!" | "keep_if"
         | "delete_if" => {
             let keep_when = !matches!(name, "reject" | "reject!" | "delete_if");
-            let mut out = Hash::new();
+            let mut out = Hash::default();
             for (k, v) in &pairs {
                 let t = match block {
                     Some(b) => it.yield_block(b, vec![k.clone(), v.clone()])?.truthy(),
@@ -4338,7 +4356,7 @@ fn hash_method(
             }
         }
         "transform_values" | "transform_keys" => {
-            let mut out = Hash::new();
+            let mut out = Hash::default();
             for (k, v) in &pairs {
                 let (nk, nv) = match (name, block) {
                     ("transform_values", Some(b)) => {
@@ -4353,7 +4371,7 @@ fn hash_method(
         }
         "compact" => Value::hash_from(pairs.into_iter().filter(|(_, v)| !matches!(v, Value::Nil))),
         "slice" => {
-            let mut out = Hash::new();
+            let mut out = Hash::default();
             for k in args {
                 if let Some((kk, v)) = h.borrow().get(&k.key()) {
                     hash_insert(&mut out, kk.clone(), v.clone());

@@ -4,7 +4,7 @@
 //! parameters) when it reads them: any other bare name is a method call.
 
 use crate::lexer::{StrPart, Tok, Token};
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 #[derive(Debug)]
 pub(crate) struct Node {
@@ -111,7 +111,7 @@ pub(crate) fn parse(tokens: Vec<Token>) -> PResult<Node> {
     let mut p = Parser {
         toks: tokens,
         pos: 0,
-        locals: vec![HashSet::from(["_erbout".to_string()])],
+        locals: vec![HashSet::from_iter(["_erbout".to_string()])],
         depth: 0,
     };
     let body = p.stmts(&[])?;

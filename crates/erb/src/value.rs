@@ -39,7 +39,7 @@ pub enum Value {
 }
 
 /// A Ruby `Hash`: insertion ordered, keyed by Ruby equality (`eql?`).
-pub type Hash = IndexMap<Key, (Value, Value)>;
+pub type Hash = IndexMap<Key, (Value, Value), foldhash::fast::RandomState>;
 
 /// A value as a hash key: Ruby's `eql?` (1 and 1.0 differ; strings by content).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,7 +101,7 @@ impl Value {
     }
 
     pub fn hash_from(pairs: impl IntoIterator<Item = (Value, Value)>) -> Value {
-        let mut h = Hash::new();
+        let mut h = Hash::default();
         for (k, v) in pairs {
             hash_insert(&mut h, k, v);
         }

@@ -21,10 +21,10 @@ use crate::error::{EvalError, Flow, Location};
 use crate::restype::ResourceType;
 use crate::types::{capitalize_segments, PType};
 use crate::value::{Value, ValueMap};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::{ClassDef, DefineDef, EdgeOp, NodeDef, NodeMatcher, Param, Span};
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 pub(crate) use resources::{OverrideParam, PendingOverride, ResTitle};
@@ -316,7 +316,7 @@ pub(crate) fn is_valid_tag(tag: &str) -> bool {
 pub(crate) fn tag_with_segments(name: &str, out: &mut Vec<String>) {
     let lower = name.to_lowercase();
     push_unique(out, lower.clone());
-    if lower.contains("::") {
+    if marionette_syntax::names::is_qualified(&lower) {
         for seg in lower.split("::") {
             if !seg.is_empty() {
                 push_unique(out, seg.to_string());
@@ -356,7 +356,7 @@ impl<'e> Compiler<'e> {
             inherited: None,
             kind: ScopeKind::Top,
             vars: HashMap::new(),
-            defaults: IndexMap::new(),
+            defaults: IndexMap::default(),
             resource: None,
             title: "Class[main]".into(),
             module_name: String::new(),
@@ -414,7 +414,7 @@ impl<'e> Compiler<'e> {
             inherited: None,
             kind: ScopeKind::Local,
             vars: HashMap::new(),
-            defaults: IndexMap::new(),
+            defaults: IndexMap::default(),
             resource,
             title,
             module_name,
@@ -518,7 +518,7 @@ impl<'e> Compiler<'e> {
         Res {
             rtype: rtype.into(),
             title: title.into(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             param_sources: HashMap::new(),
             param_lines: HashMap::new(),
             source: Source::Main,
@@ -659,7 +659,7 @@ impl<'e> Compiler<'e> {
             inherited,
             kind: ScopeKind::Node,
             vars: HashMap::new(),
-            defaults: IndexMap::new(),
+            defaults: IndexMap::default(),
             resource: Some(id),
             title: format!("Node[{title}]"),
             module_name: String::new(),
@@ -892,7 +892,7 @@ impl<'e> Compiler<'e> {
             inherited,
             kind: ScopeKind::Class,
             vars: HashMap::new(),
-            defaults: IndexMap::new(),
+            defaults: IndexMap::default(),
             resource: Some(id),
             title: format!("Class[{}]", self.resources[id].title),
             module_name,
@@ -1156,7 +1156,7 @@ impl<'e> Compiler<'e> {
             inherited: None,
             kind: ScopeKind::Define,
             vars: HashMap::new(),
-            defaults: IndexMap::new(),
+            defaults: IndexMap::default(),
             resource: Some(id),
             title: format!("{}[{}]", self.resources[id].rtype, title),
             module_name,
@@ -1295,7 +1295,7 @@ impl<'e> Compiler<'e> {
         // Puppet's `Catalog#resource`: else by the uniqueness key of a resource with
         // that title (`File['/tmp/x/']` is `File['/tmp/x']`).
         let ty = self.env.ruby_type(&t.to_lowercase())?;
-        let key = resources::uniqueness_key(Some(&ty), &title, &IndexMap::new()).ok()??;
+        let key = resources::uniqueness_key(Some(&ty), &title, &IndexMap::default()).ok()??;
         let (index, _) = resources::key_index(&key);
         self.index.get(&(t, index)).copied()
     }

@@ -2,11 +2,11 @@
 //! lowered once, shared (read-only) by all node compiles.
 
 use crate::restype::ResourceType;
+use foldhash::{HashMap, HashMapExt};
 use marionette_syntax::model::{
     ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, NodeMatcher, Program, TypeAlias,
 };
 use marionette_syntax::{LineIndex, SyntaxError};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -498,7 +498,7 @@ impl Environment {
             return Ok(Some(def.clone()));
         }
         self.autoload(&key, "manifests")?;
-        if key.contains("::") {
+        if marionette_syntax::names::is_qualified(&key) {
             // A class may also live in the module's init.pp or a parent file.
             let mut parts: Vec<&str> = key.split("::").collect();
             while parts.len() > 1 && !self.registry.lock().unwrap().classes.contains_key(&key) {
@@ -515,7 +515,9 @@ impl Environment {
             return Ok(Some(def.clone()));
         }
         self.autoload(&key, "manifests")?;
-        if key.contains("::") && !self.registry.lock().unwrap().defines.contains_key(&key) {
+        if marionette_syntax::names::is_qualified(&key)
+            && !self.registry.lock().unwrap().defines.contains_key(&key)
+        {
             let module = key.split("::").next().unwrap_or_default().to_string();
             self.autoload(&module, "manifests")?;
         }
@@ -527,7 +529,7 @@ impl Environment {
         if let Some(def) = self.registry.lock().unwrap().functions.get(&key) {
             return Ok(Some(def.clone()));
         }
-        if key.contains("::") {
+        if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "functions")?;
         }
         Ok(self.registry.lock().unwrap().functions.get(&key).cloned())
@@ -538,7 +540,7 @@ impl Environment {
         if let Some(def) = self.registry.lock().unwrap().aliases.get(&key) {
             return Ok(Some(def.clone()));
         }
-        if key.contains("::") {
+        if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "types")?;
         }
         Ok(self.registry.lock().unwrap().aliases.get(&key).cloned())

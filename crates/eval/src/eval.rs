@@ -138,7 +138,7 @@ impl<'e> Compiler<'e> {
             ))),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope, file)?)),
             ExprKind::Hash(entries) | ExprKind::UnfoldedHash(entries) => {
-                let mut map = ValueMap::new();
+                let mut map = ValueMap::default();
                 for entry in entries {
                     let k = self.eval_expr(&entry.key, scope, file)?;
                     let v = self.eval_expr(&entry.value, scope, file)?;
@@ -609,12 +609,12 @@ impl<'e> Compiler<'e> {
     pub(crate) fn var_home<'n>(&self, name: &'n str, scope: ScopeId) -> Option<(ScopeId, &'n str)> {
         let binds = |s: ScopeId, var: &str| self.scopes[s].vars.contains_key(var);
         if let Some(stripped) = name.strip_prefix("::") {
-            if !stripped.contains("::") {
+            if !marionette_syntax::names::is_qualified(stripped) {
                 return binds(self.top, stripped).then_some((self.top, stripped));
             }
         }
         let name = name.trim_start_matches("::");
-        if let Some((class, var)) = name.rsplit_once("::") {
+        if let Some((class, var)) = marionette_syntax::names::rsplit(name) {
             // The class's own variables, then those of the classes it inherits.
             let mut s = Some(*self.class_scopes.get(&class.to_lowercase())?);
             while let Some(cur) = s {
@@ -663,7 +663,7 @@ impl<'e> Compiler<'e> {
     fn assign(&mut self, target: &Expr, value: Value, scope: ScopeId) -> Result<(), EvalError> {
         match &target.kind {
             ExprKind::Variable(name) => {
-                if name.contains("::") {
+                if marionette_syntax::names::is_qualified(name) {
                     return Err(EvalError::new(format!(
                         "Cannot assign to variables in other namespaces: ${name}"
                     )));
@@ -1128,7 +1128,7 @@ impl<'e> Compiler<'e> {
         let defaults = defaults.unwrap_or_default();
         let mut refs = Vec::new();
         for (titles, ops) in bodies {
-            let mut params: IndexMap<String, Value> = IndexMap::new();
+            let mut params: IndexMap<String, Value> = IndexMap::default();
             let mut lines: Vec<(String, u32)> = Vec::new();
             for op in defaults.iter().chain(ops.iter()) {
                 params.insert(op.name.clone(), op.value.clone());

@@ -9,8 +9,8 @@
 //! [`Environment`]: crate::Environment
 
 use crate::functions::signature::Sig;
+use foldhash::HashMap;
 use marionette_catalog::Data;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A Puppet function implemented outside the evaluator.

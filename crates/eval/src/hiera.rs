@@ -246,7 +246,7 @@ pub fn value_from_data(d: &Data) -> Value {
         Data::String(s) => Value::str(s.as_str()),
         Data::Array(items) => Value::array(items.iter().map(value_from_data).collect()),
         Data::Hash(entries) => {
-            let mut map = ValueMap::with_capacity(entries.len());
+            let mut map = ValueMap::with_capacity_and_hasher(entries.len(), Default::default());
             for (k, v) in entries {
                 map.insert(value_from_data(k), value_from_data(v));
             }

@@ -12,7 +12,7 @@ mod builtin;
 pub mod ruby;
 
 use crate::value::Regex;
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::{Arc, OnceLock};
 
 pub(crate) use builtin::METAPARAMETERS;
@@ -38,7 +38,7 @@ pub(crate) struct TitlePatternSource {
 /// A title pattern: a regex whose groups give the values of `keys`.
 #[derive(Debug)]
 pub struct TitlePattern {
-    pub regex: Regex,
+    pub regex: Arc<Regex>,
     pub keys: Vec<String>,
 }
 
@@ -59,15 +59,15 @@ pub struct ResourceType {
 }
 
 /// Compiles a Ruby regex with its options.
-fn ruby_regex(source: &str, flags: &str) -> Result<Regex, String> {
+fn ruby_regex(source: &str, flags: &str) -> Result<Arc<Regex>, String> {
     let on: String = flags
         .chars()
         .filter(|c| matches!(c, 'i' | 'm' | 'x'))
         .collect();
     if on.is_empty() {
-        Regex::new(source)
+        Regex::shared(source)
     } else {
-        Regex::new(&format!("(?{on}:{source})"))
+        Regex::shared(&format!("(?{on}:{source})"))
     }
 }
 

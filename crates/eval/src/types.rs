@@ -2888,7 +2888,7 @@ impl TypeParser<'_> {
             }
             b'{' => {
                 self.i += 1;
-                let mut map = crate::value::ValueMap::new();
+                let mut map = crate::value::ValueMap::default();
                 loop {
                     if self.eat(b'}') {
                         break;

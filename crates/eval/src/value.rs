@@ -1,15 +1,15 @@
 //! Runtime values.
 
 use crate::types::PType;
+use foldhash::HashMap;
 use indexmap::IndexMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// An insertion-ordered hash, as Puppet's hashes are.
-pub type ValueMap = IndexMap<Value, Value>;
+pub type ValueMap = IndexMap<Value, Value, foldhash::fast::RandomState>;
 
 /// A Puppet value. Cheap to clone: payloads are shared.
 #[derive(Clone, Debug)]
@@ -135,23 +135,42 @@ pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 const _: () = assert!(std::mem::size_of::<Value>() == 24);
 
-/// A compiled regular expression with its Puppet source text.
+/// A regular expression with its Puppet source text, compiled when first matched:
+/// a type alias or signature may hold dozens of patterns (apache's and systemd's
+/// types, stdlib's), most never matched in a compile, and building the engine's
+/// automata costs far more than matching.
 #[derive(Debug)]
 pub struct Regex {
     pub source: String,
-    pub compiled: fancy_regex::Regex,
+    translated: String,
+    compiled: OnceLock<Option<fancy_regex::Regex>>,
 }
 
 impl Regex {
-    /// Compiles a Puppet (Ruby) regular expression.
+    /// A Puppet (Ruby) regular expression; its syntax is checked now, the matcher
+    /// built on first use.
     pub fn new(source: &str) -> Result<Regex, String> {
         let translated = marionette_catalog::ruby::regex_to_rust(source);
-        fancy_regex::Regex::new(&translated)
-            .map(|compiled| Regex {
-                source: source.to_string(),
-                compiled,
+        fancy_regex::Expr::parse_tree(&translated).map_err(|e| e.to_string())?;
+        Ok(Regex {
+            source: source.to_string(),
+            translated,
+            compiled: OnceLock::new(),
+        })
+    }
+
+    /// The engine's regex; `None` when the engine cannot build what parsed (a
+    /// look-behind of variable length): such a regex matches nothing.
+    pub fn compiled(&self) -> Option<&fancy_regex::Regex> {
+        self.compiled
+            .get_or_init(|| {
+                fancy_regex::RegexBuilder::new(&self.translated)
+                    // A full DFA is worth building for long texts; ours are short.
+                    .delegate_dfa_size_limit(0)
+                    .build()
+                    .ok()
             })
-            .map_err(|e| e.to_string())
+            .as_ref()
     }
 
     /// [`Regex::new`], compiled once per process: the same pattern (from code, a type,
@@ -176,12 +195,22 @@ impl Regex {
     }
 
     pub fn is_match(&self, text: &str) -> bool {
-        self.compiled.is_match(text).unwrap_or(false)
+        self.compiled()
+            .is_some_and(|r| r.is_match(text).unwrap_or(false))
+    }
+
+    /// The groups of the first match at or after byte `pos` of `text`.
+    pub fn captures_from_pos<'t>(
+        &self,
+        text: &'t str,
+        pos: usize,
+    ) -> Option<fancy_regex::Captures<'t>> {
+        self.compiled()?.captures_from_pos(text, pos).ok().flatten()
     }
 
     /// The capture groups of the first match (`$0`, `$1`, ...), if it matches.
     pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
-        let caps = self.compiled.captures(text).ok()??;
+        let caps = self.compiled()?.captures(text).ok()??;
         Some(
             (0..caps.len())
                 .map(|i| caps.get(i).map(|m| m.as_str().to_string()))

@@ -1160,7 +1160,7 @@ fn bare_word_len(b: &[u8]) -> usize {
 /// Puppet's NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
 fn is_name(text: &str) -> bool {
     let text = text.strip_prefix("::").unwrap_or(text);
-    crate::name_segments(text).all(|seg| {
+    crate::names::segments(text).all(|seg| {
         let b = seg.as_bytes();
         !b.is_empty() && b[0].is_ascii_lowercase() && b.iter().all(|&c| is_word_byte(c))
     })

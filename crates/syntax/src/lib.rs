@@ -18,6 +18,7 @@ pub mod lexer;
 mod line_index;
 pub mod lower;
 pub mod model;
+pub mod names;
 mod parser;
 mod tree;
 pub mod validate;
@@ -244,26 +245,6 @@ fn range(start: usize, end: usize) -> TextRange {
     )
 }
 
-/// The segments of a qualified name, as `name.split("::")` gives them, without the
-/// substring searcher `split` sets up for a two-byte pattern (names are split for every
-/// word and variable the lexer and the validator see).
-pub(crate) fn name_segments(name: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(name);
-    std::iter::from_fn(move || {
-        let r = rest?;
-        match r.as_bytes().windows(2).position(|w| w == b"::") {
-            Some(i) => {
-                rest = Some(&r[i + 2..]);
-                Some(&r[..i])
-            }
-            None => {
-                rest = None;
-                Some(r)
-            }
-        }
-    })
-}
-
 fn token_starts(tokens: &[lexer::Token]) -> Vec<usize> {
     let mut starts = Vec::with_capacity(tokens.len() + 1);
     let mut at = 0usize;
@@ -301,20 +282,6 @@ fn syntax_error_message(
                 starts[raw as usize] + tokens[raw as usize].len as usize
             });
             ("Syntax error at end of input".to_string(), end..end)
-        }
-    }
-}
-
-#[cfg(test)]
-mod name_tests {
-    #[test]
-    fn name_segments_split_like_str_split() {
-        for name in [
-            "", "a", "a::b", "::a::b", "a::", ":::", "a:b", "a::::b", "x::y::z",
-        ] {
-            let ours: Vec<&str> = super::name_segments(name).collect();
-            let std: Vec<&str> = name.split("::").collect();
-            assert_eq!(ours, std, "{name:?}");
         }
     }
 }

@@ -1549,7 +1549,7 @@ fn is_numeric_var_name(name: &str) -> bool {
 /// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
 fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = crate::name_segments(name).collect();
+    let segments: Vec<&str> = crate::names::segments(name).collect();
     let (last, init) = segments.split_last().unwrap_or((&"", &[]));
     init.iter()
         .all(|s| is_segment(s, |c| c.is_ascii_lowercase()))
@@ -1569,12 +1569,12 @@ fn is_numeric_param_name(name: &str) -> bool {
 
 /// `\A[a-z]\w*(?:::[a-z]\w*)*\z`: a class, define or function name.
 fn is_classref_decl(name: &str) -> bool {
-    crate::name_segments(name).all(|s| is_segment(s, |c| c.is_ascii_lowercase()))
+    crate::names::segments(name).all(|s| is_segment(s, |c| c.is_ascii_lowercase()))
 }
 
 /// `\A[A-Z]\w*(?:::[A-Z]\w*)*\z`: a type alias name.
 fn is_classref_ext_decl(name: &str) -> bool {
-    crate::name_segments(name).all(|s| is_segment(s, |c| c.is_ascii_uppercase()))
+    crate::names::segments(name).all(|s| is_segment(s, |c| c.is_ascii_uppercase()))
 }
 
 /// `\A((::){0,1}[A-Z][\w]*)+\z`: a type reference.

@@ -243,7 +243,7 @@ fn from_data(d: &Data, symbolize: bool) -> Value {
         Data::String(s) => Value::str(s.clone()),
         Data::Array(items) => Value::array(items.iter().map(|i| from_data(i, symbolize)).collect()),
         Data::Hash(pairs) => {
-            let mut h = Hash::new();
+            let mut h = Hash::default();
             for (k, v) in pairs {
                 let key = match (k, symbolize) {
                     (Data::String(s), true) => Value::sym(s),

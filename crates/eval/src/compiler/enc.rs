@@ -53,7 +53,7 @@ impl Compiler<'_> {
     /// `$server_facts` and `$environment`.
     pub(crate) fn set_top_variables(&mut self) -> Result<(), EvalError> {
         let environment = Value::str(self.env.name.as_str());
-        let mut params: IndexMap<String, Value> = IndexMap::new();
+        let mut params: IndexMap<String, Value> = IndexMap::default();
         if let Some(classification) = &self.node.classification {
             for (name, value) in &classification.parameters {
                 params.insert(name.clone(), crate::hiera::value_from_data(value));
@@ -207,12 +207,12 @@ impl Compiler<'_> {
 /// Puppet's `$trusted` for a node with a certificate and no extensions.
 fn default_trusted(certname: &str) -> ValueMap {
     let (hostname, domain) = certname.split_once('.').unwrap_or((certname, ""));
-    let mut t = ValueMap::new();
+    let mut t = ValueMap::default();
     t.insert(Value::str("authenticated"), Value::str("remote"));
     t.insert(Value::str("certname"), Value::str(certname));
-    t.insert(Value::str("extensions"), Value::hash(ValueMap::new()));
+    t.insert(Value::str("extensions"), Value::hash(ValueMap::default()));
     t.insert(Value::str("hostname"), Value::str(hostname));
     t.insert(Value::str("domain"), Value::str(domain));
-    t.insert(Value::str("external"), Value::hash(ValueMap::new()));
+    t.insert(Value::str("external"), Value::hash(ValueMap::default()));
     t
 }

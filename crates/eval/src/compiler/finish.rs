@@ -9,10 +9,10 @@ use super::{
 use crate::error::EvalError;
 use crate::types::{capitalize_segments, PType};
 use crate::value::Value;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::EdgeOp;
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 impl<'e> Compiler<'e> {
@@ -566,7 +566,7 @@ impl Compiler<'_> {
         for (k, v) in own {
             hash.insert(k.clone(), v);
         }
-        let mut copy: IndexMap<String, Value> = IndexMap::new();
+        let mut copy: IndexMap<String, Value> = IndexMap::default();
         for (k, v) in hash {
             let k = if rename && k == "name" {
                 namevar.to_string()

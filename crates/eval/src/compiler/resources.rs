@@ -11,10 +11,10 @@ use crate::error::EvalError;
 use crate::restype::ResourceType;
 use crate::types::capitalize_segments;
 use crate::value::Value;
+use foldhash::{HashMap, HashMapExt};
 use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::{ResourceForm, Span};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One attribute of an override.
@@ -137,7 +137,7 @@ impl<'e> Compiler<'e> {
             chain.push(cur);
             s = self.scopes[cur].parent;
         }
-        let mut values: IndexMap<String, DefaultParam> = IndexMap::new();
+        let mut values: IndexMap<String, DefaultParam> = IndexMap::default();
         for &cur in chain.iter().rev() {
             if let Some(table) = self.scopes[cur].defaults.get(rtype) {
                 for (k, v) in table {

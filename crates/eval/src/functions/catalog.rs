@@ -261,7 +261,7 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     };
     let defaults = match call.arg(2) {
         Value::Hash(d) => (**d).clone(),
-        _ => ValueMap::new(),
+        _ => ValueMap::default(),
     };
     let (rtype, form) = if let Some(t) = rtype.strip_prefix("@@") {
         (t.to_string(), ResourceForm::Exported)
@@ -271,7 +271,7 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         (rtype, ResourceForm::Regular)
     };
     for (title, params) in instances.iter() {
-        let mut p: IndexMap<String, Value> = IndexMap::new();
+        let mut p: IndexMap<String, Value> = IndexMap::default();
         for (k, v) in defaults.iter() {
             p.insert(k.to_string(), v.clone());
         }

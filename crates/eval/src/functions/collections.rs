@@ -512,7 +512,7 @@ fn get_impl(
         Ok(v) => Ok(v),
         Err(msg) => match call.block.clone() {
             Some(b) => {
-                let mut err = ValueMap::new();
+                let mut err = ValueMap::default();
                 err.insert(Value::str("msg"), Value::str(msg));
                 err.insert(Value::str("issue_code"), Value::str("SLICE_ERROR"));
                 c.call_block(&b, vec![Value::hash(err)])
@@ -633,7 +633,10 @@ fn index(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             let s = call.str_arg(0).to_string();
             let found = match call.arg(1) {
                 Value::Str(needle) => s.find(&**needle),
-                Value::Regex(re) => re.compiled.find(&s).ok().flatten().map(|m| m.start()),
+                Value::Regex(re) => re
+                    .compiled()
+                    .and_then(|r| r.find(&s).ok().flatten())
+                    .map(|m| m.start()),
                 _ => None,
             };
             Ok(found.map_or(Value::Undef, |byte| {

@@ -408,7 +408,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         PType::Hash { .. } | PType::Struct(_) => match &first {
             Value::Hash(_) => Ok(first.clone()),
             Value::Array(items) => {
-                let mut m = ValueMap::new();
+                let mut m = ValueMap::default();
                 if !items.is_empty()
                     && items
                         .iter()

@@ -23,10 +23,10 @@ use crate::env::SourceFile;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
 use crate::value::{Regex, Value, ValueMap};
+use foldhash::{HashMap, HashMapExt};
 use indexmap::IndexSet;
 use marionette_erb as erb;
 use marionette_syntax::model::Span;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The Ruby objects that are Puppet variables' values, by scope and variable name.
@@ -233,31 +233,57 @@ impl Scope<'_, '_> {
     }
 }
 
-impl erb::Host for Scope<'_, '_> {
-    fn variables(&mut self) -> Vec<(String, erb::Value)> {
-        // Outer scopes first, so that inner ones override them.
+impl Scope<'_, '_> {
+    /// The variables visible in the scope that are not undef, where each is bound,
+    /// in Puppet's order: outer scopes first, each sorted by name; an inner scope's
+    /// variable replaces an outer one of the same name, an undef one removes it.
+    fn visible(&self) -> Vec<(String, ScopeId)> {
         let mut chain = vec![self.scope];
         let mut cur = self.scope;
         while let Some(next) = self.c.next_lookup_scope(cur) {
             chain.push(next);
             cur = next;
         }
-        let mut vars: indexmap::IndexMap<String, (ScopeId, Value)> = indexmap::IndexMap::new();
+        let mut vars: indexmap::IndexMap<&str, ScopeId, foldhash::fast::RandomState> =
+            Default::default();
         for id in chain.into_iter().rev() {
-            let mut names: Vec<(&String, &Value)> = self.c.scopes[id].vars.iter().collect();
-            names.sort_by(|a, b| a.0.cmp(b.0));
-            for (k, v) in names {
-                vars.insert(k.clone(), (id, v.clone()));
+            let mut names: Vec<(&str, bool)> = self.c.scopes[id]
+                .vars
+                .iter()
+                .map(|(k, v)| (k.as_str(), matches!(v, Value::Undef)))
+                .collect();
+            names.sort_unstable();
+            for (k, undef) in names {
+                if undef {
+                    vars.shift_remove(k);
+                } else {
+                    vars.insert(k, id);
+                }
             }
         }
-        let mut out = Vec::with_capacity(vars.len());
-        for (k, (id, v)) in vars {
-            if !matches!(v, Value::Undef) && !self.bound_since_start(id, &k) {
+        vars.into_iter()
+            .map(|(k, id)| (k.to_string(), id))
+            .collect()
+    }
+}
+
+impl erb::Host for Scope<'_, '_> {
+    fn variables(&mut self) -> Vec<(String, erb::Value)> {
+        self.visible()
+            .into_iter()
+            .map(|(k, id)| {
                 let object = self.object(id, &k);
-                out.push((k, object));
-            }
-        }
-        out
+                (k, object)
+            })
+            .collect()
+    }
+
+    fn instance_variable_names(&mut self) -> Vec<String> {
+        self.visible()
+            .into_iter()
+            .filter(|(k, id)| !self.bound_since_start(*id, k))
+            .map(|(k, _)| k)
+            .collect()
     }
 
     fn variable(&mut self, name: &str) -> Option<erb::Value> {
@@ -292,7 +318,7 @@ impl erb::Host for Scope<'_, '_> {
                 let builtin = matches!(plain, "module_name" | "caller_module_name")
                     || plain.bytes().all(|b| b.is_ascii_digit());
                 if !builtin {
-                    let reason = match plain.rsplit_once("::") {
+                    let reason = match marionette_syntax::names::rsplit(plain) {
                         Some((class, _))
                             if !self.c.class_scopes.contains_key(&class.to_lowercase()) =>
                         {
@@ -300,7 +326,7 @@ impl erb::Host for Scope<'_, '_> {
                         }
                         _ => String::new(),
                     };
-                    let shown = if plain.contains("::") {
+                    let shown = if marionette_syntax::names::is_qualified(plain) {
                         plain.to_string()
                     } else {
                         name.to_string()

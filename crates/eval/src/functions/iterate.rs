@@ -413,7 +413,7 @@ fn partition_group(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             Value::array(no.into_iter().map(|(_, v)| v).collect()),
         ]));
     }
-    let mut groups: ValueMap = ValueMap::new();
+    let mut groups: ValueMap = ValueMap::default();
     for (k, v) in keyed {
         let entry = groups.entry(k).or_insert_with(|| Value::array(Vec::new()));
         if let Value::Array(a) = entry {

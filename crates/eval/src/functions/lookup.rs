@@ -92,7 +92,7 @@ fn lookup(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
                     h.clone(),
                 ),
                 (_, name, Value::Hash(h)) => (name.clone(), h.clone()),
-                _ => (Value::Undef, Arc::new(ValueMap::new())),
+                _ => (Value::Undef, Arc::new(ValueMap::default())),
             };
             let map_of = |v: Option<&Value>| match v {
                 Some(Value::Hash(h)) => Some(h.clone()),

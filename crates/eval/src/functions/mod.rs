@@ -54,9 +54,9 @@ use crate::error::{EvalError, Flow};
 use crate::eval::EvalResult;
 use crate::types::PType;
 use crate::value::Value;
+use foldhash::{HashMap, HashMapExt};
 use marionette_syntax::model::{Lambda, Span};
 use signature::{LambdaArity, Sig};
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// A lambda given to a call, with the scope and file it closes over.

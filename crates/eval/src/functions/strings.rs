@@ -153,7 +153,7 @@ pub(super) fn regex_split(s: &str, re: &Regex) -> Vec<Value> {
     let mut last = 0;
     let mut search = 0;
     while search <= s.len() {
-        let Ok(Some(caps)) = re.compiled.captures_from_pos(s, search) else {
+        let Some(caps) = re.captures_from_pos(s, search) else {
             break;
         };
         let m = caps.get(0).expect("group 0");
@@ -342,7 +342,7 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         let mut last = 0;
         let mut pos = 0;
         while pos <= s.len() {
-            let Ok(Some(caps)) = re.compiled.captures_from_pos(s, pos) else {
+            let Some(caps) = re.captures_from_pos(s, pos) else {
                 break;
             };
             let m = caps.get(0).expect("group 0");

@@ -440,7 +440,7 @@ struct Reader {
     /// The tokens of `def self.title_patterns`' body.
     title_body: Option<std::ops::Range<usize>>,
     /// Where blocks end (computed when needed).
-    block_ends: Option<std::collections::HashMap<usize, usize>>,
+    block_ends: Option<foldhash::HashMap<usize, usize>>,
 }
 
 impl Reader {

@@ -9,7 +9,7 @@
 //! Anything else is an error, and the caller treats the patterns as unknown.
 
 use super::{lex, Tok, KEYWORDS};
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 /// A title pattern: Ruby regex source, options (`mix` letters), the attributes its
 /// groups give.

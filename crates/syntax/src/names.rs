@@ -1,0 +1,66 @@
+//! Qualified names (`a::b::c`) taken apart as `str::split("::")`, `rsplit_once("::")`
+//! and `contains("::")` do, without the substring searcher those set up for a two-byte
+//! pattern: names are split for every word the lexer and validator see and every
+//! variable the evaluator looks up, and the searcher's setup costs more than the scan.
+
+/// The segments of `name`, as `name.split("::")` gives them.
+pub fn segments(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match first_separator(r) {
+            Some(i) => {
+                rest = Some(&r[i + 2..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
+/// `name` split at its last `::`, as `name.rsplit_once("::")`.
+pub fn rsplit(name: &str) -> Option<(&str, &str)> {
+    let i = name.as_bytes().windows(2).rposition(|w| w == b"::")?;
+    Some((&name[..i], &name[i + 2..]))
+}
+
+/// `name` split at its first `::`, as `name.split_once("::")`.
+pub fn split(name: &str) -> Option<(&str, &str)> {
+    let i = first_separator(name)?;
+    Some((&name[..i], &name[i + 2..]))
+}
+
+/// Whether `name` has a `::`, as `name.contains("::")`.
+pub fn is_qualified(name: &str) -> bool {
+    first_separator(name).is_some()
+}
+
+fn first_separator(name: &str) -> Option<usize> {
+    name.as_bytes().windows(2).position(|w| w == b"::")
+}
+
+#[cfg(test)]
+mod tests {
+    const NAMES: &[&str] = &[
+        "", "a", "a::b", "::a::b", "a::", ":::", "::::", "a:b", "a::::b", "x::y::z", ":",
+    ];
+
+    #[test]
+    fn same_as_std() {
+        for &name in NAMES {
+            let ours: Vec<&str> = super::segments(name).collect();
+            let std: Vec<&str> = name.split("::").collect();
+            assert_eq!(ours, std, "segments {name:?}");
+            assert_eq!(
+                super::rsplit(name),
+                name.rsplit_once("::"),
+                "rsplit {name:?}"
+            );
+            assert_eq!(super::split(name), name.split_once("::"), "split {name:?}");
+            assert_eq!(super::is_qualified(name), name.contains("::"), "{name:?}");
+        }
+    }
+}
