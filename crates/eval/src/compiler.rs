@@ -20,9 +20,9 @@ use crate::env::{Def, Environment, SourceFile};
 use crate::error::{EvalError, Flow, Location};
 use crate::restype::ResourceType;
 use crate::types::{capitalize_segments, PType};
+use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::{ClassDef, DefineDef, EdgeOp, NodeDef, NodeMatcher, Param, Span};
 use std::sync::Arc;
@@ -726,11 +726,11 @@ impl<'e> Compiler<'e> {
         from: ScopeId,
         at: Option<(&Arc<SourceFile>, Span)>,
     ) -> Result<ResId, EvalError> {
-        let lower = name.trim_start_matches("::").to_lowercase();
+        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
         let Some(def) = self.env.find_class(&lower).map_err(EvalError::from_load)? else {
             return Err(EvalError::new(format!(
                 "Could not find declared class {}",
-                name.trim_start_matches("::")
+                marionette_syntax::names::trim_root(name)
             )));
         };
         let title = capitalize_segments(&def.def.name);
@@ -777,7 +777,7 @@ impl<'e> Compiler<'e> {
                 Err(EvalError::located(
                     format!(
                         "Could not find parent resource type '::{}' of type hostclass in {}",
-                        parent.trim_start_matches("::"),
+                        marionette_syntax::names::trim_root(parent),
                         self.env.name
                     ),
                     &def.file.path,
@@ -836,7 +836,7 @@ impl<'e> Compiler<'e> {
         from: ScopeId,
         absolute: bool,
     ) -> Result<ResId, EvalError> {
-        let lower = name.trim_start_matches("::").to_lowercase();
+        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
         let Some(def) = self.env.find_class(&lower).map_err(EvalError::from_load)? else {
             let shown = if absolute {
                 format!("::{lower}")
@@ -1283,9 +1283,9 @@ impl<'e> Compiler<'e> {
     }
 
     pub(crate) fn find(&self, rtype: &str, title: &str) -> Option<ResId> {
-        let t = capitalize_segments(rtype.trim_start_matches("::"));
+        let t = capitalize_segments(marionette_syntax::names::trim_root(rtype));
         let title = if t == "Class" {
-            capitalize_segments(title.trim_start_matches("::"))
+            capitalize_segments(marionette_syntax::names::trim_root(title))
         } else {
             title.to_string()
         };

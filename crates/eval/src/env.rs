@@ -473,7 +473,7 @@ impl Environment {
     /// Loads the file that should define `name` (`a::b::c` → `a/manifests/b/c.pp`, `a` →
     /// `a/manifests/init.pp`) from `subdir` (`manifests`, `functions`, `types`).
     fn autoload(&self, name: &str, subdir: &str) -> Result<(), LoadError> {
-        let name = name.trim_start_matches("::").to_lowercase();
+        let name = marionette_syntax::names::trim_root(name).to_lowercase();
         let mut segments: Vec<&str> = name.split("::").collect();
         let module = segments.remove(0);
         let Some(dir) = self.module_dir(module) else {
@@ -493,7 +493,7 @@ impl Environment {
     }
 
     pub fn find_class(&self, name: &str) -> Result<Option<Def<ClassDef>>, LoadError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = marionette_syntax::names::trim_root(name).to_lowercase();
         if let Some(def) = self.registry.lock().unwrap().classes.get(&key) {
             return Ok(Some(def.clone()));
         }
@@ -510,7 +510,7 @@ impl Environment {
     }
 
     pub fn find_define(&self, name: &str) -> Result<Option<Def<DefineDef>>, LoadError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = marionette_syntax::names::trim_root(name).to_lowercase();
         if let Some(def) = self.registry.lock().unwrap().defines.get(&key) {
             return Ok(Some(def.clone()));
         }
@@ -525,7 +525,7 @@ impl Environment {
     }
 
     pub fn find_function(&self, name: &str) -> Result<Option<Def<FunctionDef>>, LoadError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = marionette_syntax::names::trim_root(name).to_lowercase();
         if let Some(def) = self.registry.lock().unwrap().functions.get(&key) {
             return Ok(Some(def.clone()));
         }
@@ -536,7 +536,7 @@ impl Environment {
     }
 
     pub fn find_alias(&self, name: &str) -> Result<Option<Def<TypeAlias>>, LoadError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = marionette_syntax::names::trim_root(name).to_lowercase();
         if let Some(def) = self.registry.lock().unwrap().aliases.get(&key) {
             return Ok(Some(def.clone()));
         }
@@ -576,7 +576,7 @@ impl Environment {
     /// named `ns`; for a plain name `lib/puppet/functions/<name>.rb` or the 3.x
     /// `lib/puppet/parser/functions/<name>.rb` of any module), first module first.
     pub fn ruby_function(&self, name: &str) -> Option<(String, PathBuf)> {
-        let name = name.trim_start_matches("::");
+        let name = marionette_syntax::names::trim_root(name);
         self.ruby_functions
             .get_or_init(|| self.index_ruby_functions())
             .get(name)

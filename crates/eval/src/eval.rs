@@ -7,8 +7,8 @@ use crate::compiler::{
 use crate::env::SourceFile;
 use crate::error::{EvalError, Flow};
 use crate::types::{capitalize_segments, AliasLink, AliasType, PType};
+use crate::value::IndexMap;
 use crate::value::{Regex, Value, ValueMap};
-use indexmap::IndexMap;
 use marionette_syntax::model::{
     AssignOp, AttributeOp, BinaryOp, Block, Expr, ExprKind, Literal, ResourceForm, Span, StrPart,
     UnaryOp,
@@ -125,7 +125,7 @@ impl<'e> Compiler<'e> {
                         return Err(EvalError::issue(
                             format!(
                                 "Resource type not found: {}",
-                                capitalize_segments(name.trim_start_matches("::"))
+                                capitalize_segments(marionette_syntax::names::trim_root(name))
                             ),
                             self.location(file, expr.span),
                         ));
@@ -293,7 +293,7 @@ impl<'e> Compiler<'e> {
                 )
                 .map_err(|mut e| {
                     // Puppet places an unknown method at its `(` (else its `.`).
-                    let name = call.name.trim_start_matches("::");
+                    let name = marionette_syntax::names::trim_root(&call.name);
                     if e.message == format!("Unknown function: '{name}'.") {
                         let start = call.receiver.span.end as usize;
                         let rest = file.text.get(start..).unwrap_or("");
@@ -613,7 +613,7 @@ impl<'e> Compiler<'e> {
                 return binds(self.top, stripped).then_some((self.top, stripped));
             }
         }
-        let name = name.trim_start_matches("::");
+        let name = marionette_syntax::names::trim_root(name);
         if let Some((class, var)) = marionette_syntax::names::rsplit(name) {
             // The class's own variables, then those of the classes it inherits.
             let mut s = Some(*self.class_scopes.get(&class.to_lowercase())?);
@@ -912,7 +912,7 @@ impl<'e> Compiler<'e> {
 
     /// A capitalised name as a type: built-in, alias, or resource type reference.
     pub(crate) fn resolve_type_name(&mut self, name: &str) -> Result<PType, EvalError> {
-        let name = name.trim_start_matches("::");
+        let name = marionette_syntax::names::trim_root(name);
         if let Some(t) = PType::builtin(name) {
             return Ok(t);
         }
@@ -1054,7 +1054,7 @@ impl<'e> Compiler<'e> {
                 }
             },
         };
-        let rtype = rtype.trim_start_matches("::").to_string();
+        let rtype = marionette_syntax::names::trim_root(&rtype).to_string();
         if resource.form == ResourceForm::Exported {
             self.warn_at(
                 "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
@@ -1203,7 +1203,7 @@ impl<'e> Compiler<'e> {
     /// Whether a capitalised name is a resource type (built in, defined, or a Ruby
     /// type shipped by a module).
     pub(crate) fn is_resource_type(&self, name: &str) -> Result<bool, EvalError> {
-        let lower = name.trim_start_matches("::").to_lowercase();
+        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
         Ok(crate::restype::is_builtin(&lower)
             || matches!(lower.as_str(), "node" | "class" | "resource")
             || self
@@ -1288,7 +1288,9 @@ impl<'e> Compiler<'e> {
                 // Puppet's `CollectorTransformer`: the type is the reference's name,
                 // which must be a resource type (not evaluated as a type).
                 let rtype = match &c.type_ref.kind {
-                    ExprKind::TypeRef(name) => capitalize_segments(name.trim_start_matches("::")),
+                    ExprKind::TypeRef(name) => {
+                        capitalize_segments(marionette_syntax::names::trim_root(name))
+                    }
                     _ => match self.eval_expr(&c.type_ref, scope, file)? {
                         Value::Type(t) => t.resolved().to_string(),
                         other => capitalize_segments(&other.to_string()),
@@ -1473,7 +1475,7 @@ fn several_references(target: &Value, keys: &[Value]) -> Option<Value> {
                 .iter()
                 .map(|n| {
                     Value::Type(Arc::new(PType::Class(Some(
-                        n.to_string().trim_start_matches("::").to_lowercase(),
+                        marionette_syntax::names::trim_root(&n.to_string()).to_lowercase(),
                     ))))
                 })
                 .collect(),

@@ -22,7 +22,7 @@ struct SourceFiles {
     db: Arc<dyn SourceDb>,
     /// Which data files exist: asked at every lookup of every compile, and the answer
     /// does not change during a run.
-    exists: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    exists: std::sync::Mutex<foldhash::HashMap<PathBuf, bool>>,
 }
 
 impl DataFiles for SourceFiles {

@@ -185,6 +185,15 @@ impl ResourceType {
     pub fn parse_title(&self, title: &str) -> Option<Result<Vec<(String, String)>, String>> {
         let patterns = self.title_patterns.as_ref()?;
         for p in patterns {
+            // Puppet's default, `/(.*)/m`: the whole title is the namevar.
+            if p.regex.source == WHOLE_TITLE {
+                return Some(Ok(p
+                    .keys
+                    .first()
+                    .map(|k| (k.clone(), title.to_string()))
+                    .into_iter()
+                    .collect()));
+            }
             if let Some(caps) = p.regex.captures(title) {
                 return Some(Ok(p
                     .keys
@@ -199,6 +208,9 @@ impl ResourceType {
         )))
     }
 }
+
+/// The source [`ruby_regex`] gives Puppet's default title pattern, `/(.*)/m`.
+const WHOLE_TITLE: &str = "(?m:(.*))";
 
 /// Puppet's own resource type of this (lower-case) name.
 pub(crate) fn builtin(name: &str) -> Option<Arc<ResourceType>> {
@@ -217,4 +229,21 @@ pub(crate) fn builtin(name: &str) -> Option<Arc<ResourceType>> {
 /// Whether Puppet itself has a resource type of this (lower-case) name.
 pub(crate) fn is_builtin(name: &str) -> bool {
     builtin::BUILTIN_TYPES.iter().any(|t| t.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_title_pattern_takes_the_whole_title() {
+        let re = super::ruby_regex("(.*)", "m").unwrap();
+        assert_eq!(re.source, super::WHOLE_TITLE);
+        let notify = super::builtin("notify").unwrap();
+        for title in ["a", "", "two\nlines", "a:b::c"] {
+            let parsed = notify.parse_title(title).unwrap().unwrap();
+            assert_eq!(parsed, vec![("name".to_string(), title.to_string())]);
+            // What the regex itself gives.
+            let caps = re.captures(title).unwrap();
+            assert_eq!(caps[1].as_deref(), Some(title));
+        }
+    }
 }

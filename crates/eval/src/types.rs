@@ -2678,7 +2678,7 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
                     }
                 };
                 let name = name.to_lowercase();
-                let name = name.trim_start_matches("::").to_string();
+                let name = marionette_syntax::names::trim_root(&name).to_string();
                 refs.push(Value::Type(Arc::new(T::Class(Some(name)))));
             }
             return Ok(if many {

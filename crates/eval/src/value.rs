@@ -2,14 +2,18 @@
 
 use crate::types::PType;
 use foldhash::HashMap;
-use indexmap::IndexMap;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// An insertion-ordered hash, as Puppet's hashes are.
-pub type ValueMap = IndexMap<Value, Value, foldhash::fast::RandomState>;
+/// The evaluator's insertion-ordered maps, hashed with foldhash (see `ValueMap`).
+pub type IndexMap<K, V> = indexmap::IndexMap<K, V, foldhash::fast::RandomState>;
+/// The evaluator's insertion-ordered sets.
+pub type IndexSet<T> = indexmap::IndexSet<T, foldhash::fast::RandomState>;
+
+pub type ValueMap = IndexMap<Value, Value>;
 
 /// A Puppet value. Cheap to clone: payloads are shared.
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
-//! Qualified names (`a::b::c`) taken apart as `str::split("::")`, `rsplit_once("::")`
-//! and `contains("::")` do, without the substring searcher those set up for a two-byte
+//! Qualified names (`a::b::c`) taken apart as `str::split("::")`, `rsplit_once("::")`,
+//! `contains("::")` and `trim_start_matches("::")` do, without the substring searcher those set up for a two-byte
 //! pattern: names are split for every word the lexer and validator see and every
 //! variable the evaluator looks up, and the searcher's setup costs more than the scan.
 
@@ -38,6 +38,15 @@ pub fn is_qualified(name: &str) -> bool {
     first_separator(name).is_some()
 }
 
+/// `name` without its leading `::`s, as `name.trim_start_matches("::")`.
+pub fn trim_root(name: &str) -> &str {
+    let mut rest = name;
+    while let Some(r) = rest.strip_prefix("::") {
+        rest = r;
+    }
+    rest
+}
+
 fn first_separator(name: &str) -> Option<usize> {
     name.as_bytes().windows(2).position(|w| w == b"::")
 }
@@ -61,6 +70,11 @@ mod tests {
             );
             assert_eq!(super::split(name), name.split_once("::"), "split {name:?}");
             assert_eq!(super::is_qualified(name), name.contains("::"), "{name:?}");
+            assert_eq!(
+                super::trim_root(name),
+                name.trim_start_matches("::"),
+                "{name:?}"
+            );
         }
     }
 }

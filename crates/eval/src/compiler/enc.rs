@@ -22,8 +22,8 @@
 use super::{is_valid_tag, tag_with_segments, Compiler, ResKind, ScopeId};
 use crate::error::EvalError;
 use crate::types::capitalize_segments;
+use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
-use indexmap::IndexMap;
 use marionette_catalog as cat;
 
 impl Compiler<'_> {
@@ -142,7 +142,7 @@ impl Compiler<'_> {
                 .iter()
                 .map(|(name, _)| {
                     c.env
-                        .find_class(name.trim_start_matches("::"))
+                        .find_class(marionette_syntax::names::trim_root(name))
                         .map_err(EvalError::from_load)?
                         .ok_or_else(|| {
                             EvalError::new(format!(

@@ -8,9 +8,9 @@ use super::{
 };
 use crate::error::EvalError;
 use crate::types::{capitalize_segments, PType};
+use crate::value::IndexMap;
 use crate::value::Value;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::EdgeOp;
 use std::sync::Arc;

@@ -10,9 +10,9 @@ use crate::env::SourceFile;
 use crate::error::EvalError;
 use crate::restype::ResourceType;
 use crate::types::capitalize_segments;
+use crate::value::IndexMap;
 use crate::value::Value;
 use foldhash::{HashMap, HashMapExt};
-use indexmap::IndexMap;
 use marionette_catalog as cat;
 use marionette_syntax::model::{ResourceForm, Span};
 use std::sync::Arc;
@@ -70,7 +70,7 @@ impl<'e> Compiler<'e> {
         form: ResourceForm,
     ) -> Result<ResId, EvalError> {
         let title: ResTitle = title.into();
-        let lower = rtype.trim_start_matches("::").to_lowercase();
+        let lower = marionette_syntax::names::trim_root(rtype).to_lowercase();
         let type_name = capitalize_segments(&lower);
         let (kind, wire_kind) = if let Some(t) = crate::restype::builtin(&lower) {
             (ResKind::Builtin(t), cat::ResourceKind::CompilableType)
@@ -374,7 +374,7 @@ impl<'e> Compiler<'e> {
             let Some(parent) = &def.def.parent else {
                 return false;
             };
-            let parent = parent.trim_start_matches("::").to_lowercase();
+            let parent = marionette_syntax::names::trim_root(parent).to_lowercase();
             let parent = match self.env.find_class(&parent) {
                 Ok(Some(p)) => p.def.name.to_lowercase(),
                 _ => parent,

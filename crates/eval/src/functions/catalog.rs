@@ -6,8 +6,8 @@ use crate::compiler::{tag_with_segments, Compiler};
 use crate::error::EvalError;
 use crate::eval::{article_type, EvalResult};
 use crate::types::PType;
+use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
-use indexmap::IndexMap;
 use marionette_syntax::model::ResourceForm;
 use std::sync::Arc;
 
@@ -244,7 +244,7 @@ fn resource_type_exists(c: &Compiler<'_>, name: &str) -> Result<bool, EvalError>
 }
 
 fn type_or_class_exists(c: &Compiler<'_>, name: &str) -> Result<bool, EvalError> {
-    let n = name.trim_start_matches("::").to_lowercase();
+    let n = marionette_syntax::names::trim_root(name).to_lowercase();
     Ok(resource_type_exists(c, &n)?
         || c.env
             .find_class(&n)

@@ -22,9 +22,9 @@ use crate::compiler::{Compiler, ScopeId, ScopeKind};
 use crate::env::SourceFile;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
+use crate::value::IndexSet;
 use crate::value::{Regex, Value, ValueMap};
 use foldhash::{HashMap, HashMapExt};
-use indexmap::IndexSet;
 use marionette_erb as erb;
 use marionette_syntax::model::Span;
 use std::sync::Arc;
@@ -122,7 +122,7 @@ fn render(
         call_file: call.file.clone(),
         span: call.span,
         started,
-        held: IndexSet::new(),
+        held: IndexSet::default(),
     };
     let rendered = template.render(&mut host).map_err(Failure::Ruby);
     host.write_back();
@@ -244,8 +244,7 @@ impl Scope<'_, '_> {
             chain.push(next);
             cur = next;
         }
-        let mut vars: indexmap::IndexMap<&str, ScopeId, foldhash::fast::RandomState> =
-            Default::default();
+        let mut vars: crate::value::IndexMap<&str, ScopeId> = Default::default();
         for id in chain.into_iter().rev() {
             let mut names: Vec<(&str, bool)> = self.c.scopes[id]
                 .vars
@@ -314,7 +313,7 @@ impl erb::Host for Scope<'_, '_> {
         match found {
             Some((home, var)) => Ok(self.object(home, &var)),
             None => {
-                let plain = name.trim_start_matches("::");
+                let plain = marionette_syntax::names::trim_root(name);
                 let builtin = matches!(plain, "module_name" | "caller_module_name")
                     || plain.bytes().all(|b| b.is_ascii_digit());
                 if !builtin {

@@ -252,7 +252,7 @@ impl<'e> Compiler<'e> {
         file: &Arc<SourceFile>,
         span: Span,
     ) -> EvalResult {
-        let name = name.trim_start_matches("::");
+        let name = marionette_syntax::names::trim_root(name);
         let block = lambda.map(|l| Block {
             lambda: l,
             scope,

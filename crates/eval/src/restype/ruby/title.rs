@@ -949,7 +949,11 @@ impl Evaluator<'_> {
 
     /// `Const.name(args)`: `Regexp.new`, or a module's method.
     fn const_call(&mut self, from: &str, path: &str, name: &str, args: Vec<Val>) -> Evaluated<Val> {
-        match (path.trim_start_matches("::"), name, args.as_slice()) {
+        match (
+            marionette_syntax::names::trim_root(path),
+            name,
+            args.as_slice(),
+        ) {
             ("Regexp", "new", [Val::Regex(s, o)]) => Ok(Val::Regex(s.clone(), o.clone())),
             ("Regexp", "new", [Val::Str(s)]) => Ok(Val::Regex(s.clone(), String::new())),
             _ => self.call_method(from, path, name, args),
