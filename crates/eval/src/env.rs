@@ -10,6 +10,8 @@ use marionette_syntax::{LineIndex, SyntaxError};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+mod ahead;
+
 /// How the evaluator reads files. The binary implements it over the file system; tests
 /// may implement it in memory. (Core crates do no I/O of their own.)
 pub trait SourceDb: Send + Sync {
@@ -157,6 +159,8 @@ pub struct Environment {
     /// The modules' Ruby functions, indexed on first use ([`Environment::ruby_function`]).
     ruby_functions: std::sync::OnceLock<HashMap<String, (String, PathBuf)>>,
     registry: Mutex<Registry>,
+    /// Manifests parsed on a second thread before the compile asks for them.
+    ahead: ahead::ParseAhead,
 }
 
 /// Puppet 3 behaviours that Puppet 7 removed, each an explicit option (Puppet 7's
@@ -230,6 +234,13 @@ impl Environment {
             Some(m) => root.join(m),
             None => root.join("manifests"),
         };
+        let ahead = ahead::ParseAhead::new(
+            sources.clone(),
+            modulepath.clone(),
+            marionette_syntax::validate::ValidateOptions {
+                legacy_node_inheritance: legacy.node_inheritance,
+            },
+        );
         let mut env = Environment {
             name: name.to_string(),
             root: root.to_path_buf(),
@@ -245,6 +256,7 @@ impl Environment {
             hiera: std::sync::OnceLock::new(),
             ruby_functions: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
+            ahead,
         };
         let mut files = Vec::new();
         if env.sources.is_dir(&manifest) {
@@ -377,31 +389,22 @@ impl Environment {
         if let Some(done) = self.registry.lock().unwrap().loaded.get(path) {
             return Ok(done.clone());
         }
-        let text = match self.sources.read(path) {
-            Ok(text) => text,
-            Err(_) => {
-                self.registry
-                    .lock()
-                    .unwrap()
-                    .loaded
-                    .insert(path.to_path_buf(), None);
-                return Ok(None);
-            }
+        let Some(parsed) = self.ahead.parse(path) else {
+            self.registry
+                .lock()
+                .unwrap()
+                .loaded
+                .insert(path.to_path_buf(), None);
+            return Ok(None);
         };
-        let options = marionette_syntax::validate::ValidateOptions {
-            legacy_node_inheritance: self.legacy.node_inheritance,
-        };
-        let checked = marionette_syntax::check_with(&text, false, options);
-        let lines = LineIndex::new(&text);
-        let path_str = path.to_string_lossy().into_owned();
-        if let Some(error) = checked.errors.first() {
-            return Err(load_error(&path_str, &text, &lines, error));
+        if let Some(error) = &parsed.error {
+            return Err(error.clone());
         }
         let file = Arc::new(SourceFile {
-            path: path_str,
-            text,
-            lines,
-            program: checked.program,
+            path: path.to_string_lossy().into_owned(),
+            text: parsed.text.clone(),
+            lines: parsed.lines.clone(),
+            program: parsed.program.clone(),
         });
         let mut registry = self.registry.lock().unwrap();
         register(&mut registry, &file.program.body, &file)?;
@@ -453,7 +456,7 @@ impl Environment {
         if let Some(done) = self.registry.lock().unwrap().erb_templates.get(path) {
             return Ok(done.clone());
         }
-        let template = Arc::new(marionette_erb::Template::parse(source)?);
+        let template = self.ahead.parse_erb(path, source)?;
         self.registry
             .lock()
             .unwrap()
