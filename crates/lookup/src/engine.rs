@@ -357,6 +357,8 @@ pub struct Session<'h> {
     answers: HashMap<(String, String), Option<Data>>,
     /// What backends keep for the compile (`BackendContext::cache_value`).
     backend_values: HashMap<String, Arc<Data>>,
+    /// Levels resolved from the facts alone, by layer, index and default hierarchy.
+    plans: HashMap<(usize, usize, bool), Arc<LevelPlan>>,
     name_stack: Vec<String>,
     warned: bool,
     explainer: Option<Explainer>,
@@ -373,6 +375,7 @@ impl<'h> Session<'h> {
             hashes: HashMap::new(),
             answers: HashMap::new(),
             backend_values: HashMap::new(),
+            plans: HashMap::new(),
             name_stack: Vec::new(),
             warned: false,
             explainer: None,
@@ -417,6 +420,7 @@ impl<'h> Session<'h> {
             s: self,
             host,
             flags: flags.clone(),
+            volatile: false,
         };
         cx.lookup(key, merge).map_err(|mut e| {
             if outermost && e.message.starts_with("Recursive lookup detected") {
@@ -432,6 +436,28 @@ struct Cx<'a, 'h> {
     s: &'a mut Session<'h>,
     host: &'a mut dyn LookupHost,
     flags: LookupFlags,
+    /// Set when an interpolation reads a variable that may change during the compile
+    /// (anything but `$facts`, `$trusted` and `$server_facts`).
+    volatile: bool,
+}
+
+/// A hierarchy level resolved for the compile: its locations, options and backend.
+/// Kept in the session when it depends on nothing but the node's facts.
+struct LevelPlan {
+    locations: Vec<Option<ResolvedLocation>>,
+    options: Vec<(String, Data)>,
+    backend: Arc<dyn crate::backend::Backend>,
+    kind: BackendKind,
+    function: String,
+    level_id: String,
+}
+
+/// Variables no manifest can assign, so the same all compile long.
+fn stable_variable(name: &str) -> bool {
+    matches!(
+        name.trim_start_matches(':'),
+        "facts" | "trusted" | "server_facts"
+    )
 }
 
 /// A hierarchy level ready to be asked: its layer, backend and options.
@@ -455,6 +481,7 @@ enum Place<'m> {
 
 impl InterpolationContext for Cx<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Data> {
+        self.volatile |= !stable_variable(name);
         self.host.variable(name)
     }
     fn variable_at(
@@ -463,6 +490,7 @@ impl InterpolationContext for Cx<'_, '_> {
         path: &[Segment],
         key: &str,
     ) -> Result<Option<Data>, LookupError> {
+        self.volatile |= !stable_variable(name);
         self.host.variable_at(name, path, key)
     }
     fn lookup(&mut self, key: &str) -> Result<Option<Data>, LookupError> {
@@ -706,6 +734,53 @@ impl Cx<'_, '_> {
         key: &Key,
         strategy: &MergeStrategy,
     ) -> Result<Option<Data>, LookupError> {
+        let id = (
+            Arc::as_ptr(lc) as *const () as usize,
+            index,
+            default_hierarchy,
+        );
+        let plan = match self.s.plans.get(&id) {
+            Some(plan) => plan.clone(),
+            None => {
+                let outer = std::mem::replace(&mut self.volatile, false);
+                let plan = self.plan_level(lc, config, level, index, default_hierarchy);
+                let stable = !self.volatile;
+                self.volatile |= outer;
+                let Some(plan) = plan? else {
+                    return Ok(None);
+                };
+                let plan = Arc::new(plan);
+                if stable {
+                    self.s.plans.insert(id, plan.clone());
+                }
+                plan
+            }
+        };
+        let provider = Provider {
+            lc,
+            backend: &plan.backend,
+            kind: plan.kind,
+            function: &plan.function,
+            options: &plan.options,
+            level_id: &plan.level_id,
+        };
+        self.explain(|| format!("Hierarchy entry \"{}\"", level.name));
+        self.indent(1);
+        let merged = self.locations_lookup(&provider, &plan.locations, key, strategy, false)?;
+        self.indent(-1);
+        Ok(merged)
+    }
+
+    /// A level's locations, options and backend for this node; `None` when it has
+    /// nothing to look in.
+    fn plan_level(
+        &mut self,
+        lc: &Arc<LayerConfig>,
+        config: &ConfigV5,
+        level: &Level,
+        index: usize,
+        default_hierarchy: bool,
+    ) -> Result<Option<LevelPlan>, LookupError> {
         let Some(function) = config.function_of(level) else {
             return Ok(None);
         };
@@ -779,23 +854,18 @@ impl Cx<'_, '_> {
             if default_hierarchy { "d" } else { "" },
             index
         );
-        let provider = Provider {
-            lc,
-            backend: &backend,
-            kind,
-            function: function.name(),
-            options: &options,
-            level_id: &level_id,
-        };
         let locations: Vec<Option<ResolvedLocation>> = match locations {
             None => vec![None],
             Some(l) => l.into_iter().map(Some).collect(),
         };
-        self.explain(|| format!("Hierarchy entry \"{}\"", level.name));
-        self.indent(1);
-        let merged = self.locations_lookup(&provider, &locations, key, strategy, false)?;
-        self.indent(-1);
-        Ok(merged)
+        Ok(Some(LevelPlan {
+            locations,
+            options,
+            backend,
+            kind,
+            function: function.name().to_string(),
+            level_id,
+        }))
     }
 
     /// A level's locations in order, merged (`MergeStrategy#lookup` over them);
@@ -847,17 +917,16 @@ impl Cx<'_, '_> {
             None => (None, None),
         };
         if let Some(loc) = location {
-            let shown = match &loc.location {
+            self.explain(|| match &loc.location {
                 Target::Path(p) => format!("Path \"{}\"", p.display()),
                 Target::Uri(u) => format!("URI \"{u}\""),
-            };
-            self.explain(|| shown);
+            });
             self.indent(1);
-            let original = loc.original.clone();
             self.explain(|| {
                 format!(
-                    "Original {} \"{original}\"",
-                    if uri.is_some() { "uri:" } else { "path:" }
+                    "Original {} \"{}\"",
+                    if uri.is_some() { "uri:" } else { "path:" },
+                    loc.original
                 )
             });
             if !loc.exists {

@@ -178,6 +178,11 @@ impl Shared {
             }
         }
         for name in names {
+            let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(name.to_ascii_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(name)
+            };
             let mut segments = marionette_syntax::names::segments(&name);
             let module = segments.next().unwrap_or_default();
             let Some(dir) = state.modules.as_ref().and_then(|m| m.get(module)).cloned() else {
@@ -304,12 +309,12 @@ fn mentioned_templates(text: &str) -> Vec<&str> {
     out
 }
 
-/// The lower-cased names in `text` that may name a class, define, type alias or
-/// function: every word (or variable, less its last segment) with `::` in it, and
-/// every plain lower-case word (possibly a module's main class), in order, once each.
-fn mentioned_names(text: &str) -> Vec<String> {
+/// The names in `text` that may name a class, define, type alias or function:
+/// every word (or variable, less its last segment) with `::` in it, and every plain
+/// word (possibly a module's main class), in order, once each, as written.
+fn mentioned_names(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();
-    let mut seen: HashSet<String> = HashSet::default();
+    let mut seen: HashSet<&str> = HashSet::default();
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -328,8 +333,7 @@ fn mentioned_names(text: &str) -> Vec<String> {
         {
             i += 1;
         }
-        let word = &text[start + usize::from(variable)..i];
-        let word = marionette_syntax::names::trim_root(word);
+        let word = marionette_syntax::names::trim_root(&text[start + usize::from(variable)..i]);
         let name = if variable {
             match marionette_syntax::names::rsplit(word) {
                 Some((class, _)) => class,
@@ -338,11 +342,7 @@ fn mentioned_names(text: &str) -> Vec<String> {
         } else {
             word
         };
-        if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
-            continue;
-        }
-        let name = name.to_ascii_lowercase();
-        if seen.insert(name.clone()) {
+        if name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && seen.insert(name) {
             out.push(name);
         }
     }
@@ -371,8 +371,9 @@ mod tests {
                 "include",
                 "ntp",
                 "apache::params",
-                "apache::vhost",
+                "Apache::Vhost",
                 "v",
+                "Class",
                 "c::d"
             ]
         );
