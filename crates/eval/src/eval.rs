@@ -181,6 +181,9 @@ impl<'e> Compiler<'e> {
                                 .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
                                 .collect(),
                         ),
+                        Value::Iterator(it) => {
+                            Value::array(it.walk(crate::value::Walk::FromStart).1)
+                        }
                         other => Value::array(vec![other]),
                     }),
                 }
@@ -986,6 +989,13 @@ impl<'e> Compiler<'e> {
                     span,
                 } => {
                     let v = self.eval_expr(value, scope, file)?;
+                    if let Err(problem) = crate::wire::check_attribute_value(&v) {
+                        let sym = if *append { "+>" } else { "=>" };
+                        return Err(EvalError::issue(
+                            format!("Error while evaluating a '{sym}' expression, {problem}"),
+                            self.location(file, *span),
+                        ));
+                    }
                     out.retain(|o| o.name != *name);
                     out.push(AttrOp {
                         name: name.clone(),

@@ -469,7 +469,7 @@ fn boxed(t: PType) -> Box<PType> {
     Box::new(t)
 }
 
-const fn int(from: Option<i64>, to: Option<i64>) -> PType {
+pub(crate) const fn int(from: Option<i64>, to: Option<i64>) -> PType {
     PType::Integer { from, to }
 }
 
@@ -799,6 +799,7 @@ impl PType {
                     Value::Array(_) | Value::Hash(_) | Value::Str(_) => true,
                     Value::Int(i) => *i >= 0,
                     Value::Type(t) => t.iterable_type().is_some(),
+                    Value::Iterator(_) => true,
                     _ => false,
                 };
                 iterable
@@ -810,7 +811,13 @@ impl PType {
                         },
                     }
             }
-            T::Iterator(_) | T::Callable | T::Runtime | T::Object | T::Uri => false,
+            T::Iterator(elem) => match value {
+                Value::Iterator(it) => elem
+                    .as_ref()
+                    .is_none_or(|e| e.is_assignable(&it.element_type)),
+                _ => false,
+            },
+            T::Callable | T::Runtime | T::Object | T::Uri => false,
             T::Type(inner) => match value {
                 Value::Type(t) => inner.as_ref().is_none_or(|i| i.is_assignable(t)),
                 _ => false,
@@ -1466,6 +1473,7 @@ impl PType {
             Value::SemVer(v) => PType::SemVer(vec![Arc::new(VersionRange::between(v, v, false))]),
             Value::SemVerRange(_) => PType::SemVerRange,
             Value::Binary(_) => PType::Binary,
+            Value::Iterator(it) => PType::Iterator(Some(boxed(it.element_type.clone()))),
         }
     }
 
@@ -2046,6 +2054,7 @@ fn is_rich_data(value: &Value) -> bool {
         Value::Hash(map) => map.iter().all(|(k, v)| {
             matches!(k, Value::Str(_) | Value::Int(_) | Value::Float(_)) && is_rich_data(v)
         }),
+        Value::Iterator(_) => false,
         _ => true,
     }
 }

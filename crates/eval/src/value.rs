@@ -36,6 +36,68 @@ pub enum Value {
     SemVer(Arc<SemVer>),
     SemVerRange(Arc<VersionRange>),
     Binary(Arc<Vec<u8>>),
+    /// What `reverse_each` and `step` give without a block.
+    Iterator(Arc<IteratorValue>),
+}
+
+/// An Iterator, materialised: its elements, the element type Puppet gives it, and how
+/// far it has been walked. Like Ruby's external enumerators, walking with `next`
+/// (`each`, `map`, `filter`) takes elements off; a walk from the start (`Array()`,
+/// `reduce`, `any`) does not, except for the iterators Puppet builds on
+/// `Enumerable` (integer ranges and steps), where every walk takes elements off.
+#[derive(Debug)]
+pub struct IteratorValue {
+    pub element_type: PType,
+    pub items: Vec<Value>,
+    /// Elements are `[key, value]` pairs of a hash (`each` gives blocks both).
+    pub hash_style: bool,
+    /// Every walk takes elements off (integer ranges and steps).
+    pub consuming: bool,
+    cursor: std::sync::atomic::AtomicUsize,
+}
+
+/// How a function walks an Iterator: with `next`, or from the start.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Walk {
+    Next,
+    FromStart,
+}
+
+impl IteratorValue {
+    pub fn new(element_type: PType, items: Vec<Value>) -> IteratorValue {
+        IteratorValue {
+            element_type,
+            items,
+            hash_style: false,
+            consuming: false,
+            cursor: Default::default(),
+        }
+    }
+
+    /// The elements a walk sees; a walk with `next` takes them all off (see
+    /// [`IteratorValue::stopped_at`] for one that stops early).
+    pub fn walk(&self, walk: Walk) -> (usize, Vec<Value>) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if walk == Walk::FromStart && !self.consuming {
+            return (0, self.items.clone());
+        }
+        let start = self
+            .cursor
+            .swap(self.items.len(), Relaxed)
+            .min(self.items.len());
+        (start, self.items[start..].to_vec())
+    }
+
+    /// A walk that began at `start` stopped after `taken` elements.
+    pub fn stopped_at(&self, start: usize, taken: usize) {
+        self.cursor
+            .store(start + taken, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// `Iterator[Integer]-Value`, as Puppet prints one.
+    pub fn describe(&self) -> String {
+        format!("Iterator[{}]-Value", self.element_type.generalize())
+    }
 }
 
 /// A point in time: seconds and nanoseconds since the epoch, UTC.
@@ -279,6 +341,7 @@ impl Value {
             Value::SemVer(_) => "SemVer",
             Value::SemVerRange(_) => "SemVerRange",
             Value::Binary(_) => "Binary",
+            Value::Iterator(_) => "Iterator",
         }
     }
 
@@ -332,6 +395,7 @@ impl PartialEq for Value {
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a.text == b.text,
             (Value::Binary(a), Value::Binary(b)) => a == b,
+            (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -413,6 +477,7 @@ impl fmt::Display for Value {
             Value::SemVer(v) => write!(f, "{v}"),
             Value::SemVerRange(r) => f.write_str(&r.text),
             Value::Binary(b) => f.write_str(&base64_encode(b)),
+            Value::Iterator(it) => f.write_str(&it.describe()),
         }
     }
 }
@@ -427,6 +492,8 @@ impl Value {
             Value::Float(x) => format!("{x:.6}"),
             Value::Regex(r) => r.source.clone(),
             Value::Array(_) | Value::Hash(_) => self.to_quoted_string(),
+            // Formatted as the Array of its elements.
+            Value::Iterator(it) => Value::array(it.walk(Walk::FromStart).1).to_quoted_string(),
             other => other.to_string(),
         }
     }

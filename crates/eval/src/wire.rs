@@ -35,6 +35,29 @@ pub fn to_data(v: &Value, top: bool) -> Data {
         Value::SemVer(v) => pvalue("SemVer", v.to_string()),
         Value::SemVerRange(r) => pvalue("SemVerRange", r.text.clone()),
         Value::Binary(b) => pvalue("Binary", crate::value::base64_encode(b)),
+        // Refused as an attribute (`check_attribute_value`); elsewhere (a function
+        // from outside, Hiera) its elements.
+        Value::Iterator(it) => Data::Array(
+            it.walk(crate::value::Walk::FromStart)
+                .1
+                .iter()
+                .map(|v| to_data(v, false))
+                .collect(),
+        ),
+    }
+}
+
+/// What Puppet refuses in a resource attribute's value when it converts it for the
+/// catalog (`Runtime3Converter`): an Iterator, anywhere in it.
+pub fn check_attribute_value(v: &Value) -> Result<(), String> {
+    match v {
+        Value::Iterator(_) => Err("Use of an Iterator is not supported here".into()),
+        Value::Array(items) => items.iter().try_for_each(check_attribute_value),
+        Value::Hash(map) => map.iter().try_for_each(|(k, v)| {
+            check_attribute_value(k)?;
+            check_attribute_value(v)
+        }),
+        _ => Ok(()),
     }
 }
 

@@ -2,15 +2,17 @@
 //! `(index, value)` otherwise; with one parameter it gets the element (`[key, value]`
 //! for a hash). Integers iterate `0..n`, strings their characters, `Integer[a, b]` and
 //! `Enum[...]` types their members. `break()` ends an iteration, `next(x)` ends one
-//! turn with `x`. Iterators (what `reverse_each`, `step` and `tree_each` give without a
-//! block) are produced as arrays.
+//! turn with `x`. `reverse_each` and `step` give an Iterator without a block
+//! ([`IteratorValue`]: the functions that walk one with `next` take its elements off, as
+//! Ruby's enumerators do); `tree_each` gives an array.
 
 use super::{builtin, Block, Builtin, Call};
 use crate::compiler::Compiler;
 use crate::error::{EvalError, Flow};
 use crate::eval::EvalResult;
 use crate::types::PType;
-use crate::value::{Value, ValueMap};
+use crate::value::{IteratorValue, Value, ValueMap, Walk};
+use std::sync::Arc;
 
 /// The four signatures of `each`, `map`, `filter`, `any`, `all`: hash with two- or
 /// one-parameter block, anything iterable with two- or one-parameter block.
@@ -111,17 +113,44 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 pub(super) struct Items {
     pub items: Vec<Value>,
     pub hash_style: bool,
+    /// The Iterator this walk takes elements off, and where the walk began.
+    taken_from: Option<(Arc<IteratorValue>, usize)>,
 }
 
-/// What iterating `v` gives, if it is iterable.
+impl Items {
+    /// The walk stopped (`break()`, `any` found one) after `taken` elements: the
+    /// Iterator keeps the others.
+    fn stopped(&self, taken: usize) {
+        if let Some((it, start)) = &self.taken_from {
+            it.stopped_at(*start, taken);
+        }
+    }
+}
+
+/// What iterating `v` from the start gives, if it is iterable.
 pub(super) fn iterable(v: &Value) -> Option<Items> {
+    walk(v, Walk::FromStart)
+}
+
+/// What iterating `v` gives, walking an Iterator the given way.
+fn walk(v: &Value, how: Walk) -> Option<Items> {
     let plain = |items: Vec<Value>| {
         Some(Items {
             items,
             hash_style: false,
+            taken_from: None,
         })
     };
     match v {
+        Value::Iterator(it) => {
+            let (start, items) = it.walk(how);
+            let takes = how == Walk::Next || it.consuming;
+            Some(Items {
+                items,
+                hash_style: it.hash_style,
+                taken_from: takes.then(|| (it.clone(), start)),
+            })
+        }
         Value::Array(a) => plain(a.iter().cloned().collect()),
         Value::Hash(h) => Some(Items {
             items: h
@@ -129,6 +158,7 @@ pub(super) fn iterable(v: &Value) -> Option<Items> {
                 .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
                 .collect(),
             hash_style: true,
+            taken_from: None,
         }),
         Value::Int(n) if *n >= 0 => plain((0..*n).map(Value::Int).collect()),
         Value::Str(s) => plain(s.chars().map(|c| Value::str(c.to_string())).collect()),
@@ -147,7 +177,16 @@ pub(super) fn iterable(v: &Value) -> Option<Items> {
 }
 
 fn items_of(v: &Value, name: &str) -> Result<Items, EvalError> {
-    iterable(v).ok_or_else(|| {
+    walked(v, name, Walk::FromStart)
+}
+
+/// [`items_of`], walking an Iterator with `next`.
+fn next_items(v: &Value, name: &str) -> Result<Items, EvalError> {
+    walked(v, name, Walk::Next)
+}
+
+fn walked(v: &Value, name: &str, how: Walk) -> Result<Items, EvalError> {
+    walk(v, how).ok_or_else(|| {
         EvalError::new(format!(
             "{name}(): wrong argument type ({}; is not Iterable.",
             v.type_name()
@@ -193,9 +232,10 @@ fn turn(
 fn each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let block = call.block()?;
     let collection = call.arg(0).clone();
-    let it = items_of(&collection, call.name)?;
+    let it = next_items(&collection, call.name)?;
     for (i, item) in it.items.iter().enumerate() {
         if turn(c, &block, element_args(call.sig, it.hash_style, i, item))?.is_none() {
+            it.stopped(i + 1);
             break;
         }
     }
@@ -204,12 +244,21 @@ fn each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 
 fn map(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let block = call.block()?;
-    let it = items_of(call.arg(0), call.name)?;
+    // Puppet maps a hash-style Iterator's pairs with `map`, anything else with `next`.
+    let hash_pairs = call.sig == 2 && matches!(call.arg(0), Value::Iterator(i) if i.hash_style);
+    let it = if hash_pairs {
+        items_of(call.arg(0), call.name)?
+    } else {
+        next_items(call.arg(0), call.name)?
+    };
     let mut out = Vec::with_capacity(it.items.len());
     for (i, item) in it.items.iter().enumerate() {
         match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
             Some(v) => out.push(v),
-            None => break,
+            None => {
+                it.stopped(i + 1);
+                break;
+            }
         }
     }
     Ok(Value::array(out))
@@ -217,13 +266,16 @@ fn map(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 
 fn filter(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let block = call.block()?;
-    let it = items_of(call.arg(0), call.name)?;
+    let it = next_items(call.arg(0), call.name)?;
     let mut kept = Vec::new();
     for (i, item) in it.items.iter().enumerate() {
         match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
             Some(v) if v.is_truthy() => kept.push(item.clone()),
             Some(_) => {}
-            None => break,
+            None => {
+                it.stopped(i + 1);
+                break;
+            }
         }
     }
     Ok(if it.hash_style {
@@ -249,9 +301,15 @@ fn any_all(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let any = call.name == "any";
     for (i, item) in it.items.iter().enumerate() {
         match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
-            Some(v) if v.is_truthy() == any => return Ok(Value::Bool(any)),
+            Some(v) if v.is_truthy() == any => {
+                it.stopped(i + 1);
+                return Ok(Value::Bool(any));
+            }
             Some(_) => {}
-            None => break,
+            None => {
+                it.stopped(i + 1);
+                break;
+            }
         }
     }
     Ok(Value::Bool(!any))
@@ -302,39 +360,193 @@ fn lest(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 }
 
 fn reverse_each(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let Some(block) = call.block.clone() else {
+        let it = iterator_on(call.arg(0), call.name)?;
+        let (_, mut items) = if it.kind == IterKind::IntRange {
+            // A reversed range is a new range, whatever was walked of this one.
+            (0, it.items.clone())
+        } else {
+            it.walk(Walk::FromStart)
+        };
+        items.reverse();
+        let kind = if it.kind == IterKind::IntRange {
+            IterKind::IntRange
+        } else {
+            IterKind::Plain
+        };
+        return Ok(iterator_value(it.element_type.clone(), items, kind, false));
+    };
     let it = items_of(call.arg(0), call.name)?;
-    let reversed: Vec<Value> = it.items.into_iter().rev().collect();
-    match call.block.clone() {
-        None => Ok(Value::array(reversed)),
-        Some(block) => {
-            for item in reversed {
-                if turn(c, &block, vec![item])?.is_none() {
-                    break;
-                }
-            }
-            Ok(Value::Undef)
+    for item in it.items.into_iter().rev() {
+        if turn(c, &block, vec![item])?.is_none() {
+            break;
         }
     }
+    Ok(Value::Undef)
 }
 
 fn step(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
-    let it = items_of(call.arg(0), call.name)?;
     let n = match call.arg(1) {
-        Value::Int(n) => *n as usize,
+        Value::Int(n) => (*n).max(1) as usize,
         _ => 1,
     };
-    let picked: Vec<Value> = it.items.into_iter().step_by(n.max(1)).collect();
-    match call.block.clone() {
-        None => Ok(Value::array(picked)),
-        Some(block) => {
-            for item in picked {
-                if turn(c, &block, vec![item])?.is_none() {
-                    break;
-                }
+    let Some(block) = call.block.clone() else {
+        let it = iterator_on(call.arg(0), call.name)?;
+        if n == 1 {
+            return Ok(Value::Iterator(it.value));
+        }
+        // Puppet steps lazily over what is left of an Iterator; here the elements left
+        // now are stepped.
+        let (_, items) = if it.kind == IterKind::IntRange {
+            (0, it.items.clone())
+        } else {
+            it.value.walk(Walk::FromStart)
+        };
+        let picked: Vec<Value> = items.into_iter().step_by(n).collect();
+        let (element_type, kind) = match (&it.kind, &it.element_type) {
+            (
+                IterKind::IntRange,
+                PType::Integer {
+                    from: Some(from),
+                    to: Some(to),
+                },
+            ) => {
+                // Puppet truncates the range at a step boundary.
+                let descending = matches!(
+                    (it.items.first(), it.items.last()),
+                    (Some(Value::Int(a)), Some(Value::Int(b))) if a > b
+                );
+                let rest = (to - from) % n as i64;
+                let (from, to) = match (descending, rest) {
+                    (_, 0) => (*from, *to),
+                    (true, r) => (from + (n as i64 - r), *to),
+                    (false, r) => (*from, to - r),
+                };
+                (crate::types::int(Some(from), Some(to)), IterKind::IntRange)
             }
-            Ok(Value::Undef)
+            (_, t) => (t.clone(), IterKind::Step),
+        };
+        return Ok(iterator_value(element_type, picked, kind, false));
+    };
+    let it = next_items(call.arg(0), call.name)?;
+    for (i, item) in it.items.iter().step_by(n).enumerate() {
+        let args = if block.arity().0 == 1 {
+            vec![item.clone()]
+        } else {
+            pair(item)
+        };
+        if turn(c, &block, args)?.is_none() {
+            it.stopped(i * n + 1);
+            break;
         }
     }
+    Ok(Value::Undef)
+}
+
+/// How Puppet builds an Iterator: over an integer range, stepping over another
+/// iterator, or over anything else.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum IterKind {
+    Plain,
+    IntRange,
+    Step,
+}
+
+fn iterator_value(element_type: PType, items: Vec<Value>, kind: IterKind, hash: bool) -> Value {
+    let mut it = IteratorValue::new(element_type, items);
+    it.consuming = kind != IterKind::Plain;
+    it.hash_style = hash;
+    Value::Iterator(Arc::new(it))
+}
+
+/// An Iterator and how it was built.
+struct Made {
+    value: Arc<IteratorValue>,
+    kind: IterKind,
+}
+
+impl std::ops::Deref for Made {
+    type Target = IteratorValue;
+    fn deref(&self) -> &IteratorValue {
+        &self.value
+    }
+}
+
+/// `Iterable.on(v)` with the element types inferred: the Iterator Puppet makes of a
+/// value (an Iterator is itself).
+fn iterator_on(v: &Value, name: &str) -> Result<Made, EvalError> {
+    let made = |element_type: PType, items: Vec<Value>, kind: IterKind, hash: bool| {
+        let Value::Iterator(value) = iterator_value(element_type, items, kind, hash) else {
+            unreachable!("iterator_value makes an Iterator")
+        };
+        Made { value, kind }
+    };
+    let infer_all =
+        |items: &[Value]| PType::variant_of(items.iter().map(PType::infer_set).collect());
+    Ok(match v {
+        Value::Iterator(it) => {
+            let kind = match (&it.element_type, it.consuming) {
+                (_, false) => IterKind::Plain,
+                (PType::Integer { .. }, true) => IterKind::IntRange,
+                _ => IterKind::Step,
+            };
+            Made {
+                value: it.clone(),
+                kind,
+            }
+        }
+        Value::Array(a) if a.is_empty() => made(PType::Unit, Vec::new(), IterKind::Plain, false),
+        Value::Array(a) => made(infer_all(a), a.to_vec(), IterKind::Plain, false),
+        Value::Hash(h) => {
+            let (keys, values): (Vec<Value>, Vec<Value>) =
+                h.iter().map(|(k, v)| (k.clone(), v.clone())).unzip();
+            let pair_type = if h.is_empty() {
+                vec![PType::Unit, PType::Unit]
+            } else {
+                vec![infer_all(&keys), infer_all(&values)]
+            };
+            let element_type = PType::Tuple {
+                types: pair_type,
+                size: Some(crate::types::Size::exact(2)),
+            };
+            let items = keys
+                .into_iter()
+                .zip(values)
+                .map(|(k, v)| Value::array(vec![k, v]))
+                .collect();
+            made(element_type, items, IterKind::Plain, true)
+        }
+        Value::Int(0) => made(PType::Unit, Vec::new(), IterKind::Plain, false),
+        Value::Int(n) if *n > 0 => made(
+            crate::types::int(Some(0), Some(n - 1)),
+            (0..*n).map(Value::Int).collect(),
+            IterKind::IntRange,
+            false,
+        ),
+        Value::Str(s) => made(
+            PType::String {
+                size: Some(crate::types::Size::exact(1)),
+                value: None,
+            },
+            s.chars().map(|c| Value::str(c.to_string())).collect(),
+            IterKind::Plain,
+            false,
+        ),
+        Value::Type(t) => {
+            let items = items_of(v, name)?.items;
+            match t.resolved() {
+                range @ PType::Integer { .. } => {
+                    made(range.clone(), items, IterKind::IntRange, false)
+                }
+                other => made(other.clone(), items, IterKind::Plain, false),
+            }
+        }
+        other => {
+            return Err(items_of(other, name)
+                .err()
+                .unwrap_or_else(|| EvalError::new(format!("{name}(): wrong argument type"))))
+        }
+    })
 }
 
 fn slice(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {

@@ -1,0 +1,2 @@
+$i = [1, 2].reverse_each
+notify { "x": message => [{ "k" => [$i] }] }
