@@ -115,6 +115,9 @@ pub enum Data {
     Undef,
     Bool(bool),
     Integer(i64),
+    /// An integer beyond 64 bits (a Ruby Bignum from Hiera data): Puppet looks it up,
+    /// prints and compares it, and refuses it in a catalog.
+    BigInteger(i128),
     Float(f64),
     String(String),
     Array(Vec<Data>),

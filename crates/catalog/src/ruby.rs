@@ -40,6 +40,7 @@ pub fn scalar_to_s(d: &Data) -> Option<String> {
     match d {
         Data::String(s) => Some(s.clone()),
         Data::Integer(i) => Some(i.to_string()),
+        Data::BigInteger(i) => Some(i.to_string()),
         Data::Float(f) => Some(crate::wire::ruby_float(*f)),
         Data::Bool(b) => Some(b.to_string()),
         Data::Undef => Some(String::new()),
@@ -53,6 +54,7 @@ pub fn inspect(d: &Data, out: &mut String) {
         Data::Undef => out.push_str("nil"),
         Data::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Data::Integer(i) => out.push_str(&i.to_string()),
+        Data::BigInteger(i) => out.push_str(&i.to_string()),
         Data::Float(f) => out.push_str(&crate::wire::ruby_float(*f)),
         Data::String(s) => inspect_str(s, out),
         Data::Array(items) => {
@@ -94,7 +96,7 @@ pub fn class_name(d: &Data) -> &'static str {
         Data::Undef => "NilClass",
         Data::Bool(true) => "TrueClass",
         Data::Bool(false) => "FalseClass",
-        Data::Integer(_) => "Integer",
+        Data::Integer(_) | Data::BigInteger(_) => "Integer",
         Data::Float(_) => "Float",
         Data::String(_) => "String",
         Data::Array(_) => "Array",

@@ -244,6 +244,7 @@ impl Writer {
             Data::Undef => self.raw("null"),
             Data::Bool(b) => self.raw(if *b { "true" } else { "false" }),
             Data::Integer(i) => self.raw(&i.to_string()),
+            Data::BigInteger(i) => self.raw(&i.to_string()),
             Data::Float(f) => {
                 // JSON has no NaN or infinities; Ruby's generator would refuse them.
                 let s = if f.is_finite() {

@@ -156,6 +156,8 @@ impl<'e> Compiler<'e> {
                                 .ok_or_else(|| EvalError::new("integer overflow"))?,
                         )),
                         Value::Float(f) => Ok(Value::Float(-f)),
+                        // Ruby negates a Bignum without Puppet's range check.
+                        Value::BigInt(i) => Ok(Value::integer(i.saturating_neg())),
                         Value::Timespan(t) => {
                             Ok(Value::Timespan(Arc::new(crate::value::Timespan {
                                 nanos: -t.nanos,

@@ -242,6 +242,7 @@ pub fn value_from_data(d: &Data) -> Value {
         Data::Default => Value::Default,
         Data::Bool(b) => Value::Bool(*b),
         Data::Integer(i) => Value::Int(*i),
+        Data::BigInteger(i) => Value::BigInt(Arc::new(*i)),
         Data::Float(f) => Value::Float(*f),
         Data::String(s) => Value::str(s.as_str()),
         Data::Array(items) => Value::array(items.iter().map(value_from_data).collect()),

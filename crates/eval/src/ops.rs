@@ -46,7 +46,7 @@ pub fn label(v: &Value) -> String {
         Value::Undef => "Undef Value".into(),
         Value::Default => "Default".into(),
         Value::Bool(_) => "Boolean".into(),
-        Value::Int(_) => "Integer".into(),
+        Value::Int(_) | Value::BigInt(_) => "Integer".into(),
         Value::Float(_) => "Float".into(),
         Value::Str(_) => "String".into(),
         Value::Regex(_) => "Regexp".into(),
@@ -158,7 +158,11 @@ pub fn to_number(s: &str) -> Option<Value> {
 
 fn coerce_numeric(v: &Value, blame: Blame) -> Result<Value, OpError> {
     match v {
-        Value::Int(_) | Value::Float(_) | Value::Timestamp(_) | Value::Timespan(_) => Ok(v.clone()),
+        Value::Int(_)
+        | Value::BigInt(_)
+        | Value::Float(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => Ok(v.clone()),
         Value::Str(s) => to_number(s).map_or_else(
             || {
                 err(
@@ -268,13 +272,20 @@ pub fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> 
             Ok(Value::Int(v as i64))
         }
     };
-    match (&a, &b) {
-        (Value::Int(x), Value::Int(y)) => {
-            let (x, y) = (*x as i128, *y as i128);
+    // Past 128 bits (only a Bignum from data gets there) the result is as far out.
+    let beyond = |r: Option<i128>, x: i128, y: i128| {
+        r.unwrap_or(if (x < 0) == (y < 0) || op != BinaryOp::Mul {
+            i128::MAX
+        } else {
+            i128::MIN
+        })
+    };
+    match (a.as_integer(), b.as_integer()) {
+        (Some(x), Some(y)) => {
             match op {
-                BinaryOp::Add => overflow(x + y),
-                BinaryOp::Sub => overflow(x - y),
-                BinaryOp::Mul => overflow(x * y),
+                BinaryOp::Add => overflow(beyond(x.checked_add(y), x, y)),
+                BinaryOp::Sub => overflow(beyond(x.checked_sub(y), x, y)),
+                BinaryOp::Mul => overflow(beyond(x.checked_mul(y), x, y)),
                 BinaryOp::Div => {
                     if y == 0 {
                         return err(Blame::Right, "Division by 0");
@@ -320,6 +331,7 @@ pub fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> 
             }
             let f = |v: &Value| match v {
                 Value::Int(i) => *i as f64,
+                Value::BigInt(i) => **i as f64,
                 Value::Float(f) => *f,
                 _ => 0.0,
             };
@@ -629,9 +641,10 @@ fn ruby_eq(a: &Value, b: &Value) -> bool {
 pub fn equals(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => x.eq_ignore_ascii_case(y),
-        (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => {
-            compare_numbers(a, b) == Some(Ordering::Equal)
-        }
+        (
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+        ) => compare_numbers(a, b) == Some(Ordering::Equal),
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
         }
@@ -653,6 +666,28 @@ pub fn equals(a: &Value, b: &Value) -> bool {
 }
 
 fn compare_numbers(a: &Value, b: &Value) -> Option<Ordering> {
+    if let (Some(x), Some(y)) = (a.as_integer(), b.as_integer()) {
+        return Some(x.cmp(&y));
+    }
+    // A Bignum against a Float, as Ruby compares them: exactly.
+    let exact = |i: i128, f: f64| {
+        if f.is_nan() {
+            None
+        } else if f >= 2f64.powi(127) || f < -(2f64.powi(127)) {
+            0f64.partial_cmp(&f)
+        } else {
+            let whole = f.trunc();
+            Some(
+                i.cmp(&(whole as i128))
+                    .then(0f64.partial_cmp(&(f - whole))?),
+            )
+        }
+    };
+    match (a, b) {
+        (Value::BigInt(x), Value::Float(y)) => return exact(**x, *y),
+        (Value::Float(x), Value::BigInt(y)) => return exact(**y, *x).map(Ordering::reverse),
+        _ => {}
+    }
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => Some(x.cmp(y)),
         (Value::Int(x), Value::Float(y)) => (*x as f64).partial_cmp(y),
@@ -670,8 +705,10 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
             Value::Str(y) => Ok(casecmp(x, y)),
             _ => Err("A String is not comparable to a non String".into()),
         },
-        Value::Int(_) | Value::Float(_) => match b {
-            Value::Int(_) | Value::Float(_) => Ok(compare_numbers(a, b).unwrap_or(Ordering::Equal)),
+        Value::Int(_) | Value::BigInt(_) | Value::Float(_) => match b {
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_) => {
+                Ok(compare_numbers(a, b).unwrap_or(Ordering::Equal))
+            }
             Value::Timestamp(_) | Value::Timespan(_) => Ok(compare_time_number(b, a)
                 .map(Ordering::reverse)
                 .unwrap_or(Ordering::Equal)),

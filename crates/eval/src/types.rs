@@ -676,13 +676,16 @@ impl PType {
             T::Boolean(b) => matches!(value, Value::Bool(v) if b.is_none_or(|b| b == *v)),
             T::Integer { from, to } => match value {
                 Value::Int(i) => from.is_none_or(|f| *i >= f) && to.is_none_or(|t| *i <= t),
+                Value::BigInt(i) => {
+                    from.is_none_or(|f| **i >= f as i128) && to.is_none_or(|t| **i <= t as i128)
+                }
                 _ => false,
             },
             T::Float { from, to } => match value {
                 Value::Float(x) => from.is_none_or(|f| *x >= f) && to.is_none_or(|t| *x <= t),
                 _ => false,
             },
-            T::Numeric => matches!(value, Value::Int(_) | Value::Float(_)),
+            T::Numeric => matches!(value, Value::Int(_) | Value::BigInt(_) | Value::Float(_)),
             T::String { size, value: v } => match value {
                 Value::Str(s) => match (size, v) {
                     (Some(size), _) => size.contains(s.chars().count()),
@@ -775,6 +778,7 @@ impl PType {
                 value,
                 Value::Str(_)
                     | Value::Int(_)
+                    | Value::BigInt(_)
                     | Value::Float(_)
                     | Value::Bool(_)
                     | Value::Regex(_)
@@ -785,7 +789,7 @@ impl PType {
             ),
             T::ScalarData => matches!(
                 value,
-                Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_)
+                Value::Str(_) | Value::Int(_) | Value::BigInt(_) | Value::Float(_) | Value::Bool(_)
             ),
             T::Data => is_data(value),
             T::RichData => is_rich_data(value),
@@ -1419,6 +1423,9 @@ impl PType {
             Value::Default => PType::Default,
             Value::Bool(b) => PType::Boolean(Some(*b)),
             Value::Int(i) => int(Some(*i), Some(*i)),
+            // FIXME: Puppet's type is `Integer[n, n]`; a type's bounds stop at 64 bits
+            // here.
+            Value::BigInt(_) => PType::INTEGER,
             Value::Float(f) => PType::Float {
                 from: Some(*f),
                 to: Some(*f),
@@ -2039,7 +2046,12 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
 
 fn is_data(value: &Value) -> bool {
     match value {
-        Value::Undef | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Str(_) => true,
+        Value::Undef
+        | Value::Bool(_)
+        | Value::Int(_)
+        | Value::BigInt(_)
+        | Value::Float(_)
+        | Value::Str(_) => true,
         Value::Array(items) => items.iter().all(is_data),
         Value::Hash(map) => map
             .iter()
@@ -2052,7 +2064,10 @@ fn is_rich_data(value: &Value) -> bool {
     match value {
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, v)| {
-            matches!(k, Value::Str(_) | Value::Int(_) | Value::Float(_)) && is_rich_data(v)
+            matches!(
+                k,
+                Value::Str(_) | Value::Int(_) | Value::BigInt(_) | Value::Float(_)
+            ) && is_rich_data(v)
         }),
         Value::Iterator(_) => false,
         _ => true,

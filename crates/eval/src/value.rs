@@ -22,6 +22,9 @@ pub enum Value {
     Default,
     Bool(bool),
     Int(i64),
+    /// An integer beyond 64 bits: only from data (Hiera's YAML and JSON read a Ruby
+    /// Bignum), never made by arithmetic, refused in a catalog.
+    BigInt(Arc<i128>),
     Float(f64),
     Str(Arc<str>),
     Regex(Arc<Regex>),
@@ -305,6 +308,23 @@ impl Value {
         Value::Hash(Arc::new(map))
     }
 
+    /// An integer, as an `Int` when it fits in 64 bits.
+    pub fn integer(i: i128) -> Value {
+        match i64::try_from(i) {
+            Ok(i) => Value::Int(i),
+            Err(_) => Value::BigInt(Arc::new(i)),
+        }
+    }
+
+    /// The value of an `Int` or a `BigInt`.
+    pub fn as_integer(&self) -> Option<i128> {
+        match self {
+            Value::Int(i) => Some(*i as i128),
+            Value::BigInt(i) => Some(**i),
+            _ => None,
+        }
+    }
+
     pub fn is_undef(&self) -> bool {
         matches!(self, Value::Undef)
     }
@@ -327,7 +347,7 @@ impl Value {
             Value::Undef => "Undef",
             Value::Default => "Default",
             Value::Bool(_) => "Boolean",
-            Value::Int(_) => "Integer",
+            Value::Int(_) | Value::BigInt(_) => "Integer",
             Value::Float(_) => "Float",
             Value::Str(_) => "String",
             Value::Regex(_) => "Regexp",
@@ -378,6 +398,7 @@ impl PartialEq for Value {
             (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::BigInt(a), Value::BigInt(b)) => a == b,
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
             (Value::Str(a), Value::Str(b)) => a == b,
             (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
@@ -409,6 +430,7 @@ impl Hash for Value {
         match self {
             Value::Bool(b) => b.hash(state),
             Value::Int(i) => i.hash(state),
+            Value::BigInt(i) => i.hash(state),
             Value::Float(f) => f.to_bits().hash(state),
             Value::Str(s) => s.hash(state),
             Value::Regex(r) => r.source.hash(state),
@@ -446,6 +468,7 @@ impl fmt::Display for Value {
             Value::Default => f.write_str("default"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Int(i) => write!(f, "{i}"),
+            Value::BigInt(i) => write!(f, "{i}"),
             Value::Float(x) => f.write_str(&format_float(*x)),
             Value::Str(s) => f.write_str(s),
             Value::Regex(r) => f.write_str(&crate::types::regexp_with_delimiters(&r.source)),

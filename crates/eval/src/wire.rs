@@ -12,6 +12,7 @@ pub fn to_data(v: &Value, top: bool) -> Data {
         Value::Default => Data::Default,
         Value::Bool(b) => Data::Bool(*b),
         Value::Int(i) => Data::Integer(*i),
+        Value::BigInt(i) => Data::BigInteger(**i),
         Value::Float(f) => Data::Float(*f),
         Value::Str(s) => Data::String(s.to_string()),
         Value::Regex(r) => Data::Regexp(r.source.clone()),
@@ -52,6 +53,11 @@ pub fn to_data(v: &Value, top: bool) -> Data {
 pub fn check_attribute_value(v: &Value) -> Result<(), String> {
     match v {
         Value::Iterator(_) => Err("Use of an Iterator is not supported here".into()),
+        Value::BigInt(i) => Err(format!(
+            "Use of a Ruby Integer outside of Puppet Integer {} range, got '0x{}'",
+            if **i < 0 { "min" } else { "max" },
+            ruby_hex(**i)
+        )),
         Value::Array(items) => items.iter().try_for_each(check_attribute_value),
         Value::Hash(map) => map.iter().try_for_each(|(k, v)| {
             check_attribute_value(k)?;
@@ -59,6 +65,21 @@ pub fn check_attribute_value(v: &Value) -> Result<(), String> {
         }),
         _ => Ok(()),
     }
+}
+
+/// Ruby's `"%x"`: a negative number in two's complement, `..f` for the ones
+/// before it (`-1` is `..f`, `-16` is `..f0`).
+fn ruby_hex(i: i128) -> String {
+    if i >= 0 {
+        return format!("{i:x}");
+    }
+    let digits = format!("{:x}", i.unsigned_abs()).len();
+    let complement = (1u128 << (4 * digits).min(127)).wrapping_sub(i.unsigned_abs());
+    let mut text = format!("f{complement:0digits$x}");
+    while text.starts_with("ff") {
+        text.remove(0);
+    }
+    format!("..{text}")
 }
 
 /// Whether `v` holds a type that refers to itself through an alias, which Puppet

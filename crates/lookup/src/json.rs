@@ -194,12 +194,13 @@ impl Json<'_> {
             return None;
         }
         let text = std::str::from_utf8(&self.s[p..int_end]).ok()?;
-        // FIXME: Ruby reads a longer integer as a Bignum (see the YAML reader's
-        // `ruby_integer`); it is its digits as a string here.
-        let value = text
-            .parse::<i64>()
-            .map(Data::Integer)
-            .unwrap_or_else(|_| Data::String(text.to_string()));
+        // Ruby reads a longer integer as a Bignum (see the YAML reader's
+        // `ruby_integer`). FIXME: past 128 bits it is its digits as a string here.
+        let value = match (text.parse::<i64>(), text.parse::<i128>()) {
+            (Ok(i), _) => Data::Integer(i),
+            (_, Ok(i)) => Data::BigInteger(i),
+            _ => Data::String(text.to_string()),
+        };
         Some((value, int_end))
     }
 
@@ -473,7 +474,12 @@ mod tests {
         );
         assert_eq!(
             json("123456789012345678901234567890"),
-            Ok(s("123456789012345678901234567890"))
+            Ok(Data::BigInteger(123456789012345678901234567890))
+        );
+        // FIXME: Ruby's Bignums go on past 128 bits.
+        assert_eq!(
+            json("-1234567890123456789012345678901234567890"),
+            Ok(s("-1234567890123456789012345678901234567890"))
         );
     }
 

@@ -60,7 +60,10 @@ fn is_rich_data(d: &Data) -> bool {
     match d {
         Data::Array(items) => items.iter().all(is_rich_data),
         Data::Hash(entries) => entries.iter().all(|(k, v)| {
-            matches!(k, Data::String(_) | Data::Integer(_) | Data::Float(_)) && is_rich_data(v)
+            matches!(
+                k,
+                Data::String(_) | Data::Integer(_) | Data::BigInteger(_) | Data::Float(_)
+            ) && is_rich_data(v)
         }),
         other => ruby_class(other).is_none(),
     }
@@ -80,7 +83,7 @@ enum Ty {
     ScalarData,
     Numeric,
     Boolean(Option<bool>),
-    Integer(i64, i64),
+    Integer(i128, i128),
     Float(f64, f64),
     /// A string type; `Some` for the type of one string value (printed as `String`).
     String(Option<String>),
@@ -105,7 +108,8 @@ fn infer(d: &Data) -> Ty {
         Data::Undef => Ty::Undef,
         Data::Default => Ty::Default,
         Data::Bool(b) => Ty::Boolean(Some(*b)),
-        Data::Integer(i) => Ty::Integer(*i, *i),
+        Data::Integer(i) => Ty::Integer(*i as i128, *i as i128),
+        Data::BigInteger(i) => Ty::Integer(*i, *i),
         Data::Float(f) => Ty::Float(*f, *f),
         Data::String(s) => Ty::String(Some(s.clone())),
         Data::Array(items) if items.is_empty() => Ty::Array(Box::new(Ty::Unit), size(0)),

@@ -45,6 +45,8 @@ impl From<&Data> for FfiData {
             Data::Undef => FfiData::Undef,
             Data::Bool(b) => FfiData::Bool(*b),
             Data::Integer(i) => FfiData::Integer(*i),
+            // The ABI has no big integers: a plugin sees the digits.
+            Data::BigInteger(i) => FfiData::String(i.to_string().as_str().into()),
             Data::Float(f) => FfiData::Float(*f),
             Data::String(s) => FfiData::String(s.as_str().into()),
             Data::Array(items) => FfiData::Array(items.iter().map(FfiData::from).collect()),

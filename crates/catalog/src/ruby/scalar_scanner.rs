@@ -325,10 +325,12 @@ fn is_legacy_integer(s: &str) -> bool {
 
 /// Ruby's `Integer(str)` for what `is_legacy_integer` accepted (separators removed).
 ///
-/// FIXME: Ruby reads an integer beyond 64 bits as a Bignum, which Puppet looks up and
+/// Ruby reads an integer beyond 64 bits as a Bignum, which Puppet looks up and
 /// interpolates, and refuses only as a resource attribute ("Use of a Ruby Integer outside
-/// of Puppet Integer max range"). Puppet's values stop at 64 bits here, so such a number
-/// is its decimal digits as a string (the digits as written past 128 bits).
+/// of Puppet Integer max range"): [`Data::BigInteger`].
+///
+/// FIXME: Bignums stop at 128 bits here; a longer number is its decimal digits as a
+/// string.
 fn ruby_integer(s: &str) -> Data {
     let (neg, r) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -348,8 +350,9 @@ fn ruby_integer(s: &str) -> Data {
         return Data::String(s.into());
     };
     let value = i128::try_from(magnitude).map(|m| if neg { -m } else { m });
-    match value.map(i64::try_from) {
-        Ok(Ok(v)) => Data::Integer(v),
+    match value.map(|v| (v, i64::try_from(v))) {
+        Ok((_, Ok(v))) => Data::Integer(v),
+        Ok((v, Err(_))) => Data::BigInteger(v),
         _ if neg => Data::String(format!("-{magnitude}")),
         _ => Data::String(magnitude.to_string()),
     }

@@ -165,9 +165,10 @@ fn empty(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
-        (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => {
-            crate::ops::compare(a, b)
-        }
+        (
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+        ) => crate::ops::compare(a, b),
         (Value::SemVer(x), Value::SemVer(y)) => Ok(x.precedence(y)),
         (Value::Timestamp(_), Value::Timestamp(_))
         | (Value::Timespan(_), Value::Timespan(_))
@@ -194,7 +195,7 @@ fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
 fn ruby_class(v: &Value) -> &'static str {
     match v {
         Value::Str(_) => "String",
-        Value::Int(_) => "Integer",
+        Value::Int(_) | Value::BigInt(_) => "Integer",
         Value::Float(_) => "Float",
         Value::Array(_) => "Array",
         Value::Hash(_) => "Hash",
@@ -696,7 +697,10 @@ fn index(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 fn ruby_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => x == y,
-        (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => equals(a, b),
+        (
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+            Value::Int(_) | Value::BigInt(_) | Value::Float(_),
+        ) => equals(a, b),
         _ => a == b,
     }
 }

@@ -336,7 +336,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         }
         PType::Numeric => {
             let v = match &first {
-                Value::Int(_) | Value::Float(_) => first.clone(),
+                Value::Int(_) | Value::BigInt(_) | Value::Float(_) => first.clone(),
                 Value::Bool(b) => Value::Int(*b as i64),
                 Value::Str(s) if float_pattern(s) => {
                     let lower = s.to_ascii_lowercase();

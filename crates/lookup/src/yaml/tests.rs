@@ -430,15 +430,23 @@ fn aliases_as_psych_resolves_them() {
 }
 
 #[test]
-fn big_integers_are_their_digits() {
-    // FIXME: Ruby has a Bignum; see `ruby_integer`.
+fn big_integers_are_ruby_bignums() {
     assert_eq!(
         scalar("12345678901234567890"),
-        Ok(s("12345678901234567890"))
+        Ok(Data::BigInteger(12345678901234567890))
     );
     assert_eq!(
-        scalar("123,45678901234567890"),
-        Ok(s("12345678901234567890"))
+        scalar("-123,45678901234567890"),
+        Ok(Data::BigInteger(-12345678901234567890))
+    );
+    assert_eq!(
+        scalar("0x1_0000_0000_0000_0000"),
+        Ok(Data::BigInteger(1 << 64))
+    );
+    // FIXME: past 128 bits, the digits (Ruby still has a Bignum).
+    assert_eq!(
+        scalar("340282366920938463463374607431768211456"),
+        Ok(s("340282366920938463463374607431768211456"))
     );
     assert_eq!(scalar("-9223372036854775808"), Ok(Data::Integer(i64::MIN)));
     assert_eq!(scalar("0x7fffffffffffffff"), Ok(Data::Integer(i64::MAX)));

@@ -1,0 +1,1 @@
+notice(lookup("big") + 1)

@@ -1,0 +1,1 @@
+notify { "x": message => [1, -0xffffffffffffffffff] }
