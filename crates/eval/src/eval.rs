@@ -286,6 +286,14 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::MethodCall(call) => {
                 let receiver = self.eval_expr(&call.receiver, scope, file)?;
+                // An Object's attribute comes before any function of the name.
+                if let Value::Object(o) = &receiver {
+                    if let Some(v) = o.get(call.name.trim_start_matches("::")) {
+                        if call.args.is_empty() && call.lambda.is_none() {
+                            return Ok(v.clone());
+                        }
+                    }
+                }
                 let mut args = vec![receiver];
                 args.extend(self.eval_list(&call.args, scope, file)?);
                 self.call_function(
@@ -924,6 +932,10 @@ impl<'e> Compiler<'e> {
         if let Some(alias) = self.env.find_alias(name).map_err(EvalError::from_load)? {
             let name = capitalize_segments(name);
             if let Some(a) = self.aliases.get(&name) {
+                // `type X = Object[...]` declares the Object type X, not an alias.
+                if let object @ PType::Object(Some(_)) = a.resolved() {
+                    return Ok(object.clone());
+                }
                 // While its definition is evaluated, a reference to the alias is one back
                 // to it (a recursive alias).
                 let target = if a.is_resolved() {
@@ -937,6 +949,9 @@ impl<'e> Compiler<'e> {
             self.aliases.insert(name.clone(), a.clone());
             let top = self.top;
             let resolved = match self.eval_type(&alias.def.type_expr, top, &alias.file) {
+                Ok(PType::Object(Some(ot))) if ot.name.is_empty() => {
+                    Ok(PType::Object(Some(Arc::new(ot.named(&name)))))
+                }
                 Ok(t) => crate::types::settle_alias(&a, t),
                 Err(e) => Err(e),
             };
@@ -947,9 +962,13 @@ impl<'e> Compiler<'e> {
                     return Err(e);
                 }
             };
+            let object = matches!(resolved, PType::Object(Some(_))).then(|| resolved.clone());
             a.resolve(resolved);
             if self.aliases.values().all(|a| a.is_resolved()) {
                 self.aliases.values().for_each(AliasType::settle_recursion);
+            }
+            if let Some(object) = object {
+                return Ok(object);
             }
             return Ok(PType::Alias {
                 name,

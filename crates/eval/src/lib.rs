@@ -101,6 +101,7 @@ mod eval;
 pub mod external;
 mod functions;
 mod hiera;
+pub mod object;
 pub mod ops;
 pub mod restype;
 mod time;

@@ -66,7 +66,7 @@ pub fn label(v: &Value) -> String {
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
         Value::Binary(_) => "Binary".into(),
-        Value::Iterator(_) => "Object".into(),
+        Value::Iterator(_) | Value::Object(_) => "Object".into(),
     }
 }
 

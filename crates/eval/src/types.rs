@@ -138,7 +138,8 @@ pub enum PType {
     SemVerRange,
     Binary,
     Runtime,
-    Object,
+    /// `Object`, or an Object type declared in the language.
+    Object(Option<Arc<crate::object::ObjectType>>),
     Uri,
     /// A named alias (`type Port = Integer[1, 65535]`), resolved lazily and
     /// normalized; it may refer to itself (`type Tree = Array[Variant[String, Tree]]`).
@@ -605,7 +606,7 @@ impl PType {
             "SemVerRange" => PType::SemVerRange,
             "Binary" => PType::Binary,
             "Runtime" => PType::Runtime,
-            "Object" => PType::Object,
+            "Object" => PType::Object(None),
             "URI" => PType::Uri,
             _ => return None,
         })
@@ -821,7 +822,11 @@ impl PType {
                     .is_none_or(|e| e.is_assignable(&it.element_type)),
                 _ => false,
             },
-            T::Callable | T::Runtime | T::Object | T::Uri => false,
+            T::Object(ot) => match value {
+                Value::Object(o) => ot.as_ref().is_none_or(|t| o.ty.is_a(t)),
+                _ => false,
+            },
+            T::Callable | T::Runtime | T::Uri => false,
             T::Type(inner) => match value {
                 Value::Type(t) => inner.as_ref().is_none_or(|i| i.is_assignable(t)),
                 _ => false,
@@ -1323,13 +1328,11 @@ impl PType {
                 }
                 _ => false,
             },
-            T::Callable
-            | T::Deferred
-            | T::SemVerRange
-            | T::Binary
-            | T::Runtime
-            | T::Object
-            | T::Uri => std::mem::discriminant(self) == std::mem::discriminant(o),
+            T::Callable | T::Deferred | T::SemVerRange | T::Binary | T::Runtime | T::Uri => {
+                std::mem::discriminant(self) == std::mem::discriminant(o)
+            }
+            T::Object(None) => matches!(o, T::Object(_)),
+            T::Object(Some(t)) => matches!(o, T::Object(Some(u)) if u.is_a(t)),
         }
     }
 
@@ -1481,6 +1484,7 @@ impl PType {
             Value::SemVerRange(_) => PType::SemVerRange,
             Value::Binary(_) => PType::Binary,
             Value::Iterator(it) => PType::Iterator(Some(boxed(it.element_type.clone()))),
+            Value::Object(o) => PType::Object(Some(o.ty.clone())),
         }
     }
 
@@ -1748,7 +1752,7 @@ impl PType {
             T::SemVerRange => "SemVerRange",
             T::Binary => "Binary",
             T::Runtime => "Runtime",
-            T::Object => "Object",
+            T::Object(_) => "Object",
             T::Uri => "URI",
             T::Alias { .. } => "TypeAlias",
             T::Unresolved(_) => "TypeReference",
@@ -2275,6 +2279,21 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
             title,
         } => with_params(out, tn, title.iter().map(|t| puppet_quote(t)).collect()),
         T::Class(name) => with_params(out, "Class", name.iter().cloned().collect()),
+        T::Object(None) => out.push_str("Object[{}]"),
+        T::Object(Some(ot)) => {
+            // A named Object type prints its definition at the top, its name inside.
+            let full = ot.name.is_empty()
+                || expanded.is_some_and(|done| {
+                    let first = !done.borrow().contains(&ot.name);
+                    done.borrow_mut().push(ot.name.clone());
+                    first
+                });
+            if full {
+                out.push_str(&ot.describe(&|t| sub(t)));
+            } else {
+                out.push_str(&ot.name);
+            }
+        }
         T::Alias { name, target } => {
             out.push_str(name);
             if let (Some(done), Some(a)) = (expanded, target.get()) {
@@ -2312,7 +2331,7 @@ impl fmt::Display for PType {
         let mut s = String::new();
         // An alias prints expanded at the top level (`Port = Integer[1, 65535]`).
         let expanded = Expanded::default();
-        let top = matches!(self, PType::Alias { .. }).then_some(&expanded);
+        let top = matches!(self, PType::Alias { .. } | PType::Object(Some(_))).then_some(&expanded);
         write_type(&mut s, self, top);
         f.write_str(&s)
     }
@@ -2637,6 +2656,20 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             T::Iterator(Some(boxed(as_type(&flat[0], "Iterator-Type")?)))
         }
         T::Callable => T::Callable,
+        T::Object(None) => {
+            arity("Object-Type", 1, Some(1))?;
+            match &flat[0] {
+                Value::Hash(h) => {
+                    T::Object(Some(Arc::new(crate::object::ObjectType::from_hash(h)?)))
+                }
+                other => {
+                    return Err(format!(
+                        "Object-Type[] argument must be a Hash, got {}",
+                        PType::infer(other).generalize()
+                    ))
+                }
+            }
+        }
         T::Resource {
             type_name: None, ..
         } => {

@@ -41,6 +41,8 @@ pub enum Value {
     Binary(Arc<Vec<u8>>),
     /// What `reverse_each` and `step` give without a block.
     Iterator(Arc<IteratorValue>),
+    /// An instance of an Object type (`Car.new('Volvo')`).
+    Object(Arc<crate::object::ObjectValue>),
 }
 
 /// An Iterator, materialised: its elements, the element type Puppet gives it, and how
@@ -362,6 +364,7 @@ impl Value {
             Value::SemVerRange(_) => "SemVerRange",
             Value::Binary(_) => "Binary",
             Value::Iterator(_) => "Iterator",
+            Value::Object(_) => "Object",
         }
     }
 
@@ -417,6 +420,9 @@ impl PartialEq for Value {
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a.text == b.text,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
+            (Value::Object(a), Value::Object(b)) => {
+                Arc::ptr_eq(a, b) || (Arc::ptr_eq(&a.ty, &b.ty) && a.values == b.values)
+            }
             _ => false,
         }
     }
@@ -501,6 +507,7 @@ impl fmt::Display for Value {
             Value::SemVerRange(r) => f.write_str(&r.text),
             Value::Binary(b) => f.write_str(&base64_encode(b)),
             Value::Iterator(it) => f.write_str(&it.describe()),
+            Value::Object(o) => f.write_str(&o.describe()),
         }
     }
 }

@@ -38,6 +38,14 @@ pub fn to_data(v: &Value, top: bool) -> Data {
         Value::Binary(b) => pvalue("Binary", crate::value::base64_encode(b)),
         // Refused as an attribute (`check_attribute_value`); elsewhere (a function
         // from outside, Hiera) its elements.
+        Value::Object(o) => Data::Type {
+            ptype: o.ty.label().to_string(),
+            attributes: o
+                .serialized()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), to_data(v, false)))
+                .collect(),
+        },
         Value::Iterator(it) => Data::Array(
             it.walk(crate::value::Walk::FromStart)
                 .1
@@ -53,6 +61,7 @@ pub fn to_data(v: &Value, top: bool) -> Data {
 pub fn check_attribute_value(v: &Value) -> Result<(), String> {
     match v {
         Value::Iterator(_) => Err("Use of an Iterator is not supported here".into()),
+        Value::Object(o) => o.values.iter().try_for_each(check_attribute_value),
         Value::BigInt(i) => Err(format!(
             "Use of a Ruby Integer outside of Puppet Integer {} range, got '0x{}'",
             if **i < 0 { "min" } else { "max" },

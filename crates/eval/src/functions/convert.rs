@@ -474,6 +474,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         PType::SemVer(_) => new_semver(args),
         PType::SemVerRange => new_semver_range(args),
         PType::Binary => new_binary(args),
+        PType::Object(Some(ot)) => ot.create(args).map_err(EvalError::new),
         PType::Type(_) => match &first {
             Value::Str(s) => crate::types::parse(s)
                 .map(|t| Value::Type(Arc::new(t)))

@@ -1,0 +1,317 @@
+//! Object types declared in the language (`type Car = Object[{attributes => {...}}]`)
+//! and their values: attributes with types and defaults, a parent, creation with
+//! `Car.new(...)` or `Car(...)` (by position or by a hash), attribute access
+//! (`$car.make`), printing (`Car({'make' => 'Volvo'})`) and the catalog's rich-data
+//! form (`{"__ptype": "Car", "make": "Volvo"}`). Functions, equality declarations,
+//! constants and TypeSets are not here.
+
+use crate::types::{PType, StructMember};
+use crate::value::{puppet_quote, Value, ValueMap};
+use std::sync::Arc;
+
+/// An `Object[{...}]` type.
+#[derive(Debug, PartialEq)]
+pub struct ObjectType {
+    /// Empty for an anonymous type; a `type X = Object[...]` names its Object `X`.
+    pub name: String,
+    pub parent: Option<Arc<ObjectType>>,
+    /// This type's own attributes, in declaration order (the parent's come first).
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Attribute {
+    pub name: String,
+    pub ty: PType,
+    /// The default value; an attribute whose type accepts `undef` defaults to it.
+    pub value: Option<Value>,
+}
+
+/// An instance: its type and a value for each attribute ([`ObjectType::all_attributes`]
+/// order).
+#[derive(Debug)]
+pub struct ObjectValue {
+    pub ty: Arc<ObjectType>,
+    pub values: Vec<Value>,
+}
+
+impl ObjectType {
+    /// Reads `Object[{name => ..., parent => ..., attributes => {...}}]`.
+    pub fn from_hash(hash: &ValueMap) -> Result<ObjectType, String> {
+        let mut name = String::new();
+        let mut parent = None;
+        let mut attributes = Vec::new();
+        for (k, v) in hash {
+            match (k.as_str(), v) {
+                (Some("name"), Value::Str(s)) => name = s.to_string(),
+                (Some("parent"), Value::Type(t)) => match t.resolved() {
+                    PType::Object(Some(p)) => parent = Some(p.clone()),
+                    other => {
+                        return Err(format!(
+                            "The parent of an Object type must be an Object type, got {other}"
+                        ))
+                    }
+                },
+                (Some("attributes"), Value::Hash(attrs)) => {
+                    for (an, spec) in attrs.iter() {
+                        let an = an
+                            .as_str()
+                            .ok_or_else(|| format!("attribute name {an} is not a String"))?;
+                        attributes.push(Attribute::from_spec(an, spec)?);
+                    }
+                }
+                (Some(key @ ("name" | "parent" | "attributes")), other) => {
+                    return Err(format!(
+                        "Object initializer has wrong type, entry '{key}' got {}",
+                        crate::types::PType::infer(other).generalize()
+                    ))
+                }
+                (Some(other), _) => {
+                    return Err(format!(
+                        "Object types with '{other}' are not supported (only name, parent and attributes)"
+                    ))
+                }
+                (None, _) => return Err(format!("Object initializer key {k} is not a String")),
+            }
+        }
+        Ok(ObjectType {
+            name,
+            parent,
+            attributes,
+        })
+    }
+
+    /// The same type under a name (what `type X = Object[...]` declares).
+    pub fn named(&self, name: &str) -> ObjectType {
+        ObjectType {
+            name: name.to_string(),
+            parent: self.parent.clone(),
+            attributes: self
+                .attributes
+                .iter()
+                .map(|a| Attribute {
+                    name: a.name.clone(),
+                    ty: a.ty.clone(),
+                    value: a.value.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The parent's attributes, then this type's.
+    pub fn all_attributes(&self) -> Vec<&Attribute> {
+        let mut out = self
+            .parent
+            .as_ref()
+            .map(|p| p.all_attributes())
+            .unwrap_or_default();
+        out.extend(self.attributes.iter());
+        out
+    }
+
+    /// Whether this type is `other` or inherits from it.
+    pub fn is_a(&self, other: &ObjectType) -> bool {
+        std::ptr::eq(self, other)
+            || (!self.name.is_empty() && self.name == other.name && self == other)
+            || self.parent.as_ref().is_some_and(|p| p.is_a(other))
+    }
+
+    /// The name values print with (`Car(...)`); an anonymous type prints `Object`.
+    pub fn label(&self) -> &str {
+        if self.name.is_empty() {
+            "Object"
+        } else {
+            &self.name
+        }
+    }
+
+    /// The two ways to create one, as Puppet's `new_<Name>` dispatches them: a hash
+    /// (a Struct of the attributes) or the attributes in order.
+    pub(crate) fn constructor_signatures(&self) -> Vec<crate::functions::signature::Sig> {
+        use crate::functions::signature::{Kind, Param, Sig};
+        let attrs = self.all_attributes();
+        let members = attrs
+            .iter()
+            .map(|a| StructMember {
+                key: a.name.clone(),
+                optional: a.value.is_some(),
+                value: a.ty.clone(),
+            })
+            .collect();
+        let by_hash = Sig {
+            params: vec![Param {
+                name: "hash".into(),
+                ty: PType::Struct(members),
+                kind: Kind::Required,
+            }],
+            block: None,
+        };
+        let by_position = Sig {
+            params: attrs
+                .iter()
+                .map(|a| Param {
+                    name: a.name.clone(),
+                    ty: a.ty.clone(),
+                    kind: if a.value.is_some() {
+                        Kind::Optional
+                    } else {
+                        Kind::Required
+                    },
+                })
+                .collect(),
+            block: None,
+        };
+        vec![by_hash, by_position]
+    }
+
+    /// A new instance from the arguments of `new`, checked as Puppet checks them.
+    pub fn create(self: &Arc<ObjectType>, args: &[Value]) -> Result<Value, String> {
+        let sigs = self.constructor_signatures();
+        let name = format!("new_{}", self.label());
+        let sig = crate::functions::signature::dispatch(&name, &sigs, args, None)?;
+        let attrs = self.all_attributes();
+        let values = attrs
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let given = if sig == 0 {
+                    match &args[0] {
+                        Value::Hash(h) => h.get(&Value::str(a.name.as_str())).cloned(),
+                        _ => None,
+                    }
+                } else {
+                    args.get(i).cloned()
+                };
+                given.or_else(|| a.value.clone()).unwrap_or(Value::Undef)
+            })
+            .collect();
+        Ok(Value::Object(Arc::new(ObjectValue {
+            ty: self.clone(),
+            values,
+        })))
+    }
+
+    /// `Object[{name => 'Car', parent => Vehicle, attributes => {...}}]`; `sub` writes
+    /// the types inside.
+    pub fn describe(&self, sub: &dyn Fn(&PType) -> String) -> String {
+        let mut parts = Vec::new();
+        if !self.name.is_empty() {
+            parts.push(format!("name => {}", puppet_quote(&self.name)));
+        }
+        if let Some(p) = &self.parent {
+            parts.push(format!("parent => {}", p.label()));
+        }
+        if !self.attributes.is_empty() {
+            let attrs: Vec<String> = self
+                .attributes
+                .iter()
+                .map(|a| {
+                    let ty = sub(&a.ty);
+                    let spec = match &a.value {
+                        Some(v) => format!("{{type => {ty}, value => {}}}", v.to_quoted_string()),
+                        None => ty,
+                    };
+                    format!("{} => {spec}", puppet_quote(&a.name))
+                })
+                .collect();
+            parts.push(format!("attributes => {{{}}}", attrs.join(", ")));
+        }
+        format!("Object[{{{}}}]", parts.join(", "))
+    }
+}
+
+impl Attribute {
+    /// `name => Type` or `name => {type => Type, value => default}`.
+    fn from_spec(name: &str, spec: &Value) -> Result<Attribute, String> {
+        let (ty, value) = match spec {
+            Value::Type(t) => ((**t).clone(), None),
+            Value::Hash(h) => {
+                let ty = match h.get(&Value::str("type")) {
+                    Some(Value::Type(t)) => (**t).clone(),
+                    None => PType::Any,
+                    Some(other) => {
+                        return Err(format!(
+                            "attribute '{name}': type must be a Type, got {other}"
+                        ))
+                    }
+                };
+                for k in h.keys() {
+                    if !matches!(k.as_str(), Some("type" | "value")) {
+                        return Err(format!(
+                            "attribute '{name}': '{k}' is not supported (only type and value)"
+                        ));
+                    }
+                }
+                (ty, h.get(&Value::str("value")).cloned())
+            }
+            other => {
+                return Err(format!(
+                    "attribute '{name}' must be a Type or a Hash, got {other}"
+                ))
+            }
+        };
+        if let Some(v) = &value {
+            if !ty.is_instance(v) {
+                return Err(format!(
+                    "attribute '{name}': the default value {} is not a {ty}",
+                    v.to_quoted_string()
+                ));
+            }
+        }
+        // An attribute that accepts undef defaults to it.
+        let value = value.or_else(|| ty.is_instance(&Value::Undef).then_some(Value::Undef));
+        Ok(Attribute {
+            name: name.to_string(),
+            ty,
+            value,
+        })
+    }
+}
+
+impl ObjectValue {
+    /// The value of an attribute, by name.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.ty
+            .all_attributes()
+            .iter()
+            .position(|a| a.name == name)
+            .map(|i| &self.values[i])
+    }
+
+    /// The attributes that differ from their defaults (Puppet's `_pcore_init_hash`).
+    pub fn init_hash(&self) -> Vec<(&str, &Value)> {
+        self.ty
+            .all_attributes()
+            .into_iter()
+            .zip(self.values.iter())
+            .filter(|(a, v)| a.value.as_ref() != Some(*v))
+            .map(|(a, v)| (a.name.as_str(), v))
+            .collect()
+    }
+
+    /// The attributes the catalog writes: all of them in order, less the trailing ones
+    /// that have their default (Puppet's serializer passes them by position).
+    pub fn serialized(&self) -> Vec<(&str, &Value)> {
+        let attrs = self.ty.all_attributes();
+        let mut n = attrs.len();
+        while n > 0 && attrs[n - 1].value.as_ref() == Some(&self.values[n - 1]) {
+            n -= 1;
+        }
+        attrs
+            .iter()
+            .zip(self.values.iter())
+            .take(n)
+            .map(|(a, v)| (a.name.as_str(), v))
+            .collect()
+    }
+
+    /// `Car({'make' => 'Volvo', 'year' => 2010})`.
+    pub fn describe(&self) -> String {
+        let entries: Vec<String> = self
+            .init_hash()
+            .into_iter()
+            .map(|(k, v)| format!("{} => {}", puppet_quote(k), v.to_quoted_string()))
+            .collect();
+        format!("{}({{{}}})", self.ty.label(), entries.join(", "))
+    }
+}
