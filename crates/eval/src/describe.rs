@@ -269,6 +269,7 @@ fn short_name(t: &PType) -> String {
 fn type_name(t: &PType) -> String {
     match t {
         PType::Alias { name, .. } => name.clone(),
+        PType::Object(Some(o)) if !o.name.is_empty() => o.name.clone(),
         PType::Resource {
             type_name: Some(_), ..
         } => "Resource".into(),

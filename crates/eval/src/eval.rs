@@ -288,10 +288,21 @@ impl<'e> Compiler<'e> {
                 let receiver = self.eval_expr(&call.receiver, scope, file)?;
                 // An Object's attribute comes before any function of the name.
                 if let Value::Object(o) = &receiver {
-                    if let Some(v) = o.get(call.name.trim_start_matches("::")) {
-                        if call.args.is_empty() && call.lambda.is_none() {
+                    let name = call.name.trim_start_matches("::");
+                    if let Some(v) = o.get(name) {
+                        if call.args.is_empty() {
                             return Ok(v.clone());
                         }
+                        return Err(EvalError::new(format!(
+                            "'attribute {}[{name}]' expects no arguments, got {}",
+                            o.ty.label(),
+                            call.args.len()
+                        ))
+                        .wrapped(
+                            "a Method call",
+                            self.method_location(call, file),
+                            false,
+                        ));
                     }
                 }
                 let mut args = vec![receiver];
@@ -308,16 +319,7 @@ impl<'e> Compiler<'e> {
                     // Puppet places an unknown method at its `(` (else its `.`).
                     let name = marionette_syntax::names::trim_root(&call.name);
                     if e.message == format!("Unknown function: '{name}'.") {
-                        let start = call.receiver.span.end as usize;
-                        let rest = file.text.get(start..).unwrap_or("");
-                        let after_name = rest.find(name).map(|p| p + name.len()).unwrap_or(0);
-                        let paren = rest[after_name..]
-                            .trim_start()
-                            .starts_with('(')
-                            .then(|| (start + after_name) as u32);
-                        e.location = Some(
-                            self.operator_location(file, paren.unwrap_or(call.receiver.span.end)),
-                        );
+                        e.location = Some(self.method_location(call, file));
                     }
                     e
                 })
@@ -921,6 +923,23 @@ impl<'e> Compiler<'e> {
         } else {
             values.pop().unwrap_or(Value::Undef)
         })
+    }
+
+    /// Where Puppet places a method call's own errors: at its `(`, else its `.`.
+    fn method_location(
+        &self,
+        call: &marionette_syntax::model::MethodCall,
+        file: &Arc<SourceFile>,
+    ) -> crate::error::Location {
+        let name = call.name.trim_start_matches("::");
+        let start = call.receiver.span.end as usize;
+        let rest = file.text.get(start..).unwrap_or("");
+        let after_name = rest.find(name).map(|p| p + name.len()).unwrap_or(0);
+        let paren = rest[after_name..]
+            .trim_start()
+            .starts_with('(')
+            .then(|| (start + after_name) as u32);
+        self.operator_location(file, paren.unwrap_or(call.receiver.span.end))
     }
 
     /// A capitalised name as a type: built-in, alias, or resource type reference.

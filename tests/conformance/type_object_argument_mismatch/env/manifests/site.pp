@@ -1,0 +1,3 @@
+type Car = Object[{attributes => {make => String}}]
+function f(String $c) { $c }
+notice(f(Car("x")))

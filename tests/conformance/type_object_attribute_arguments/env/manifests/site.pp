@@ -1,0 +1,4 @@
+type Car = Object[{attributes => {make => String}}]
+$c = Car("x")
+notice($c.make(1))
+

@@ -1,0 +1,3 @@
+class cars(Cars::Car $car) {
+  notify { 'in class': message => [$car, $car.make] }
+}

@@ -1,0 +1,1 @@
+type Cars::Car = Object[{attributes => {make => String, year => Integer}}]

@@ -1,0 +1,3 @@
+type Car = Object[{attributes => {make => String}}]
+function f(Car $c) { $c.make }
+notice(f("x"))
