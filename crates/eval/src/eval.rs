@@ -123,9 +123,10 @@ impl<'e> Compiler<'e> {
                 {
                     if !self.is_resource_type(n)? {
                         return Err(EvalError::issue(
+                            // As written: each segment of a reference is capitalised.
                             format!(
                                 "Resource type not found: {}",
-                                capitalize_segments(marionette_syntax::names::trim_root(name))
+                                marionette_syntax::names::trim_root(name)
                             ),
                             self.location(file, expr.span),
                         ));
@@ -247,7 +248,12 @@ impl<'e> Compiler<'e> {
             ExprKind::Access { target, keys } => {
                 let t = self.eval_expr(target, scope, file)?;
                 let key_exprs = keys;
-                let keys = self.eval_list(keys, scope, file)?;
+                let keys = match (&t, keys.as_slice()) {
+                    (Value::Type(ty), [init]) if matches!(**ty, PType::TypeSet(None)) => {
+                        vec![self.eval_typeset_init(init, scope, file)?]
+                    }
+                    _ => self.eval_list(keys, scope, file)?,
+                };
                 self.access(t, keys).map_err(|e| {
                     // Puppet blames a bad key where it is written.
                     let err = EvalError::new(e.message);
@@ -263,10 +269,7 @@ impl<'e> Compiler<'e> {
                     ExprKind::QualifiedName(name) => {
                         self.call_function(name, args, call.lambda.as_ref(), scope, file, call.span)
                     }
-                    ExprKind::TypeRef(name) => {
-                        let ty = self.resolve_type_name(name)?;
-                        crate::functions::new_value(self, &ty, args)
-                    }
+                    // `Type(args)`, a type reference (checked as one) included.
                     _ => {
                         let callee = self.eval_expr(&call.callee, scope, file)?;
                         match callee {
@@ -952,7 +955,7 @@ impl<'e> Compiler<'e> {
             let name = capitalize_segments(name);
             if let Some(a) = self.aliases.get(&name) {
                 // `type X = Object[...]` declares the Object type X, not an alias.
-                if let object @ PType::Object(Some(_)) = a.resolved() {
+                if let object @ (PType::Object(Some(_)) | PType::TypeSet(Some(_))) = a.resolved() {
                     return Ok(object.clone());
                 }
                 // While its definition is evaluated, a reference to the alias is one back
@@ -968,8 +971,14 @@ impl<'e> Compiler<'e> {
             self.aliases.insert(name.clone(), a.clone());
             let top = self.top;
             let resolved = match self.eval_type(&alias.def.type_expr, top, &alias.file) {
-                Ok(PType::Object(Some(ot))) if ot.name.is_empty() => {
-                    Ok(PType::Object(Some(Arc::new(ot.named(&name)))))
+                // Named as the `type` statement spells the name.
+                Ok(PType::Object(Some(ot))) if ot.name.is_empty() => Ok(PType::Object(Some(
+                    Arc::new(ot.named(alias.def.name.trim_start_matches("::"))),
+                ))),
+                Ok(PType::TypeSet(Some(set))) if set.name.is_empty() => {
+                    Ok(PType::TypeSet(Some(Arc::new(
+                        Arc::unwrap_or_clone(set).named(alias.def.name.trim_start_matches("::")),
+                    ))))
                 }
                 Ok(t) => crate::types::settle_alias(&a, t),
                 Err(e) => Err(e),
@@ -981,7 +990,8 @@ impl<'e> Compiler<'e> {
                     return Err(e);
                 }
             };
-            let object = matches!(resolved, PType::Object(Some(_))).then(|| resolved.clone());
+            let object = matches!(resolved, PType::Object(Some(_)) | PType::TypeSet(Some(_)))
+                .then(|| resolved.clone());
             a.resolve(resolved);
             if self.aliases.values().all(|a| a.is_resolved()) {
                 self.aliases.values().for_each(AliasType::settle_recursion);
@@ -994,7 +1004,53 @@ impl<'e> Compiler<'e> {
                 target: AliasLink::Strong(a),
             });
         }
+        // `Set::Name`: a member of a TypeSet, once the set is loaded (Puppet's loader
+        // knows the members of a set it has resolved, and no others).
+        if let Some((set, member)) = name.rsplit_once("::") {
+            if let Some(PType::TypeSet(Some(ts))) = self
+                .aliases
+                .get(&capitalize_segments(set))
+                .map(|a| a.resolved())
+            {
+                if let Some(t) = ts.member(member) {
+                    return Ok(t);
+                }
+            }
+        }
         Ok(PType::resource(name, None))
+    }
+
+    /// `TypeSet[{..., types => {Name => Type}}]`: the type names in `types` are names,
+    /// not references to resolve.
+    fn eval_typeset_init(
+        &mut self,
+        init: &Expr,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> EvalResult {
+        let ExprKind::Hash(entries) = &init.kind else {
+            return self.eval_expr(init, scope, file);
+        };
+        let mut map = ValueMap::default();
+        for entry in entries {
+            let k = self.eval_expr(&entry.key, scope, file)?;
+            let v = match (&k, &entry.value.kind) {
+                (Value::Str(s), ExprKind::Hash(types)) if &**s == "types" => {
+                    let mut named = ValueMap::default();
+                    for t in types {
+                        let name = match &t.key.kind {
+                            ExprKind::TypeRef(n) => Value::str(n.as_str()),
+                            _ => self.eval_expr(&t.key, scope, file)?,
+                        };
+                        named.insert(name, self.eval_expr(&t.value, scope, file)?);
+                    }
+                    Value::hash(named)
+                }
+                _ => self.eval_expr(&entry.value, scope, file)?,
+            };
+            map.insert(k, v);
+        }
+        Ok(Value::hash(map))
     }
 
     /// Evaluates an expression that must produce a type.

@@ -17,6 +17,8 @@ pub struct ObjectType {
     pub parent: Option<Arc<ObjectType>>,
     /// This type's own attributes, in declaration order (the parent's come first).
     pub attributes: Vec<Attribute>,
+    /// A TypeSet's member: its definition prints without its name.
+    pub in_set: bool,
 }
 
 #[derive(Debug, PartialEq)]
@@ -78,6 +80,7 @@ impl ObjectType {
             name,
             parent,
             attributes,
+            in_set: false,
         })
     }
 
@@ -95,6 +98,7 @@ impl ObjectType {
                     value: a.value.clone(),
                 })
                 .collect(),
+            in_set: self.in_set,
         }
     }
 
@@ -195,7 +199,7 @@ impl ObjectType {
     /// the types inside.
     pub fn describe(&self, sub: &dyn Fn(&PType) -> String) -> String {
         let mut parts = Vec::new();
-        if !self.name.is_empty() {
+        if !self.name.is_empty() && !self.in_set {
             parts.push(format!("name => {}", puppet_quote(&self.name)));
         }
         if let Some(p) = &self.parent {
@@ -313,5 +317,109 @@ impl ObjectValue {
             .map(|(k, v)| format!("{} => {}", puppet_quote(k), v.to_quoted_string()))
             .collect();
         format!("{}({{{}}})", self.ty.label(), entries.join(", "))
+    }
+}
+
+/// A `TypeSet[{...}]`: named types reached as `Set::Name`. Types inside refer to one
+/// another by their full names only (Puppet also resolves short names in the set).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeSetType {
+    pub name: String,
+    pub pcore_version: String,
+    pub name_authority: String,
+    pub version: Option<String>,
+    pub types: Vec<(String, PType)>,
+}
+
+impl TypeSetType {
+    /// Reads `TypeSet[{pcore_version => ..., version => ..., types => {...}}]`.
+    pub fn from_hash(hash: &ValueMap) -> Result<TypeSetType, String> {
+        let mut set = TypeSetType {
+            name: String::new(),
+            pcore_version: String::new(),
+            name_authority: "http://puppet.com/2016.1/runtime".into(),
+            version: None,
+            types: Vec::new(),
+        };
+        for (k, v) in hash {
+            match (k.as_str(), v) {
+                (Some("name"), Value::Str(s)) => set.name = s.to_string(),
+                (Some("pcore_version"), Value::Str(s)) => set.pcore_version = s.to_string(),
+                (Some("name_authority"), Value::Str(s)) => set.name_authority = s.to_string(),
+                (Some("version"), Value::Str(s)) => set.version = Some(s.to_string()),
+                (Some("types"), Value::Hash(types)) => {
+                    for (tn, t) in types.iter() {
+                        match (tn.as_str(), t) {
+                            (Some(tn), Value::Type(t)) => {
+                                set.types.push((tn.to_string(), (**t).clone()))
+                            }
+                            _ => {
+                                return Err(format!(
+                                    "TypeSet initializer has wrong type, entry 'types' expects a Hash of type names to types, got {tn} => {t}"
+                                ))
+                            }
+                        }
+                    }
+                }
+                (Some(other), _) => {
+                    return Err(format!(
+                        "TypeSets with '{other}' are not supported (only name, pcore_version, name_authority, version and types)"
+                    ))
+                }
+                (None, _) => return Err(format!("TypeSet initializer key {k} is not a String")),
+            }
+        }
+        if set.pcore_version.is_empty() {
+            return Err("TypeSet initializer expects a value for key 'pcore_version'".into());
+        }
+        Ok(set)
+    }
+
+    /// The set under a name (what `type X = TypeSet[...]` declares).
+    pub fn named(self, name: &str) -> TypeSetType {
+        TypeSetType {
+            name: name.to_string(),
+            ..self
+        }
+    }
+
+    /// The member `name` (case-insensitively, as type names are); an Object type is
+    /// named `Set::Name`.
+    pub fn member(&self, name: &str) -> Option<PType> {
+        let (key, t) = self
+            .types
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))?;
+        Some(match t.resolved() {
+            PType::Object(Some(o)) if o.name.is_empty() => PType::Object(Some(Arc::new({
+                let mut member = o.named(&format!("{}::{key}", self.name));
+                member.in_set = true;
+                member
+            }))),
+            other => other.clone(),
+        })
+    }
+
+    /// `TypeSet[{pcore_version => '1.0.0', name_authority => ..., name => 'Set', ...}]`.
+    pub fn describe(&self, sub: &dyn Fn(&PType) -> String) -> String {
+        let mut parts = vec![
+            format!("pcore_version => {}", puppet_quote(&self.pcore_version)),
+            format!("name_authority => {}", puppet_quote(&self.name_authority)),
+        ];
+        if !self.name.is_empty() {
+            parts.push(format!("name => {}", puppet_quote(&self.name)));
+        }
+        if let Some(v) = &self.version {
+            parts.push(format!("version => {}", puppet_quote(v)));
+        }
+        if !self.types.is_empty() {
+            let types: Vec<String> = self
+                .types
+                .iter()
+                .map(|(k, t)| format!("{k} => {}", sub(t)))
+                .collect();
+            parts.push(format!("types => {{{}}}", types.join(", ")));
+        }
+        format!("TypeSet[{{{}}}]", parts.join(", "))
     }
 }

@@ -140,6 +140,8 @@ pub enum PType {
     Runtime,
     /// `Object`, or an Object type declared in the language.
     Object(Option<Arc<crate::object::ObjectType>>),
+    /// `TypeSet`, or a TypeSet declared in the language.
+    TypeSet(Option<Arc<crate::object::TypeSetType>>),
     Uri,
     /// A named alias (`type Port = Integer[1, 65535]`), resolved lazily and
     /// normalized; it may refer to itself (`type Tree = Array[Variant[String, Tree]]`).
@@ -607,6 +609,7 @@ impl PType {
             "Binary" => PType::Binary,
             "Runtime" => PType::Runtime,
             "Object" => PType::Object(None),
+            "TypeSet" => PType::TypeSet(None),
             "URI" => PType::Uri,
             _ => return None,
         })
@@ -826,7 +829,7 @@ impl PType {
                 Value::Object(o) => ot.as_ref().is_none_or(|t| o.ty.is_a(t)),
                 _ => false,
             },
-            T::Callable | T::Runtime | T::Uri => false,
+            T::Callable | T::Runtime | T::Uri | T::TypeSet(_) => false,
             T::Type(inner) => match value {
                 Value::Type(t) => inner.as_ref().is_none_or(|i| i.is_assignable(t)),
                 _ => false,
@@ -1332,6 +1335,7 @@ impl PType {
                 std::mem::discriminant(self) == std::mem::discriminant(o)
             }
             T::Object(None) => matches!(o, T::Object(_)),
+            T::TypeSet(_) => matches!(o, T::TypeSet(_)),
             T::Object(Some(t)) => matches!(o, T::Object(Some(u)) if u.is_a(t)),
         }
     }
@@ -1753,6 +1757,7 @@ impl PType {
             T::Binary => "Binary",
             T::Runtime => "Runtime",
             T::Object(_) => "Object",
+            T::TypeSet(_) => "TypeSet",
             T::Uri => "URI",
             T::Alias { .. } => "TypeAlias",
             T::Unresolved(_) => "TypeReference",
@@ -2280,6 +2285,7 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
         } => with_params(out, tn, title.iter().map(|t| puppet_quote(t)).collect()),
         T::Class(name) => with_params(out, "Class", name.iter().cloned().collect()),
         T::Object(None) => out.push_str("Object[{}]"),
+        T::TypeSet(Some(set)) => out.push_str(&set.describe(&|t| sub(t))),
         T::Object(Some(ot)) => {
             // A named Object type prints its definition at the top, its name inside.
             let full = ot.name.is_empty()
@@ -2656,6 +2662,20 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             T::Iterator(Some(boxed(as_type(&flat[0], "Iterator-Type")?)))
         }
         T::Callable => T::Callable,
+        T::TypeSet(None) => {
+            arity("TypeSet-Type", 1, Some(1))?;
+            match &flat[0] {
+                Value::Hash(h) => {
+                    T::TypeSet(Some(Arc::new(crate::object::TypeSetType::from_hash(h)?)))
+                }
+                other => {
+                    return Err(format!(
+                        "TypeSet-Type[] argument must be a Hash, got {}",
+                        PType::infer(other).generalize()
+                    ))
+                }
+            }
+        }
         T::Object(None) => {
             arity("Object-Type", 1, Some(1))?;
             match &flat[0] {

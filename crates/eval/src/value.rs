@@ -421,7 +421,7 @@ impl PartialEq for Value {
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
             (Value::Object(a), Value::Object(b)) => {
-                Arc::ptr_eq(a, b) || (Arc::ptr_eq(&a.ty, &b.ty) && a.values == b.values)
+                Arc::ptr_eq(a, b) || (a.ty == b.ty && a.values == b.values)
             }
             _ => false,
         }
