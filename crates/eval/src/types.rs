@@ -2662,32 +2662,19 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             T::Iterator(Some(boxed(as_type(&flat[0], "Iterator-Type")?)))
         }
         T::Callable => T::Callable,
-        T::TypeSet(None) => {
-            arity("TypeSet-Type", 1, Some(1))?;
-            match &flat[0] {
-                Value::Hash(h) => {
-                    T::TypeSet(Some(Arc::new(crate::object::TypeSetType::from_hash(h)?)))
-                }
-                other => {
-                    return Err(format!(
-                        "TypeSet-Type[] argument must be a Hash, got {}",
-                        PType::infer(other).generalize()
-                    ))
-                }
-            }
-        }
-        T::Object(None) => {
-            arity("Object-Type", 1, Some(1))?;
-            match &flat[0] {
-                Value::Hash(h) => {
-                    T::Object(Some(Arc::new(crate::object::ObjectType::from_hash(h)?)))
-                }
-                other => {
-                    return Err(format!(
-                        "Object-Type[] argument must be a Hash, got {}",
-                        PType::infer(other).generalize()
-                    ))
-                }
+        T::TypeSet(None) | T::Object(None) => {
+            let what = format!("{}-Type", t.simple_name());
+            arity(&what, 1, Some(1))?;
+            let Value::Hash(h) = &flat[0] else {
+                return Err(format!(
+                    "{what}[] argument must be a Hash, got {}",
+                    PType::infer(&flat[0]).generalize()
+                ));
+            };
+            if matches!(t, T::TypeSet(_)) {
+                T::TypeSet(Some(Arc::new(crate::object::TypeSetType::from_hash(h)?)))
+            } else {
+                T::Object(Some(Arc::new(crate::object::ObjectType::from_hash(h)?)))
             }
         }
         T::Resource {
