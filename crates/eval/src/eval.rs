@@ -291,7 +291,7 @@ impl<'e> Compiler<'e> {
                 let receiver = self.eval_expr(&call.receiver, scope, file)?;
                 // An Object's attribute comes before any function of the name.
                 if let Value::Object(o) = &receiver {
-                    let name = call.name.trim_start_matches("::");
+                    let name = marionette_syntax::names::trim_root(&call.name);
                     if let Some(v) = o.get(name) {
                         if call.args.is_empty() {
                             return Ok(v.clone());
@@ -934,7 +934,7 @@ impl<'e> Compiler<'e> {
         call: &marionette_syntax::model::MethodCall,
         file: &Arc<SourceFile>,
     ) -> crate::error::Location {
-        let name = call.name.trim_start_matches("::");
+        let name = marionette_syntax::names::trim_root(&call.name);
         let start = call.receiver.span.end as usize;
         let rest = file.text.get(start..).unwrap_or("");
         let after_name = rest.find(name).map(|p| p + name.len()).unwrap_or(0);
@@ -973,11 +973,12 @@ impl<'e> Compiler<'e> {
             let resolved = match self.eval_type(&alias.def.type_expr, top, &alias.file) {
                 // Named as the `type` statement spells the name.
                 Ok(PType::Object(Some(ot))) if ot.name.is_empty() => Ok(PType::Object(Some(
-                    Arc::new(ot.named(alias.def.name.trim_start_matches("::"))),
+                    Arc::new(ot.named(marionette_syntax::names::trim_root(&alias.def.name))),
                 ))),
                 Ok(PType::TypeSet(Some(set))) if set.name.is_empty() => {
                     Ok(PType::TypeSet(Some(Arc::new(
-                        Arc::unwrap_or_clone(set).named(alias.def.name.trim_start_matches("::")),
+                        Arc::unwrap_or_clone(set)
+                            .named(marionette_syntax::names::trim_root(&alias.def.name)),
                     ))))
                 }
                 Ok(t) => crate::types::settle_alias(&a, t),
