@@ -276,6 +276,10 @@ pub struct Compiler<'e> {
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
     /// The type aliases this compile has resolved (or is resolving), by name.
     pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
+    /// The names of the aliases being resolved, innermost last, as written.
+    pub(crate) resolving_aliases: Vec<String>,
+    /// The TypeSets whose members are being evaluated, innermost last.
+    pub(crate) pending_sets: Vec<crate::object::PendingSet>,
 }
 
 /// The deepest nesting of evaluation (expressions, calls, classes) allowed.
@@ -392,6 +396,8 @@ impl<'e> Compiler<'e> {
             lookup_session: None,
             ruby_vars: Default::default(),
             aliases: HashMap::new(),
+            resolving_aliases: Vec::new(),
+            pending_sets: Vec::new(),
         }
     }
 

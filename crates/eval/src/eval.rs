@@ -970,7 +970,11 @@ impl<'e> Compiler<'e> {
             let a = AliasType::new(name.clone());
             self.aliases.insert(name.clone(), a.clone());
             let top = self.top;
-            let resolved = match self.eval_type(&alias.def.type_expr, top, &alias.file) {
+            self.resolving_aliases
+                .push(marionette_syntax::names::trim_root(&alias.def.name).to_string());
+            let evaluated = self.eval_type(&alias.def.type_expr, top, &alias.file);
+            self.resolving_aliases.pop();
+            let resolved = match evaluated {
                 // Named as the `type` statement spells the name.
                 Ok(PType::Object(Some(ot))) if ot.name.is_empty() => Ok(PType::Object(Some(
                     Arc::new(ot.named(marionette_syntax::names::trim_root(&alias.def.name))),
@@ -1006,8 +1010,24 @@ impl<'e> Compiler<'e> {
             });
         }
         // `Set::Name`: a member of a TypeSet, once the set is loaded (Puppet's loader
-        // knows the members of a set it has resolved, and no others).
+        // knows the members of a set it has resolved, and no others), or of the set
+        // being evaluated.
         if let Some((set, member)) = name.rsplit_once("::") {
+            if let Some((set, key, t)) = self.pending_set_member(set, member)? {
+                return Ok(match crate::object::set_member(&set, &key, &t) {
+                    object @ PType::Object(_) => object,
+                    // Inside its set, a member is named by its short name.
+                    other => {
+                        let a = AliasType::new(key.clone());
+                        a.resolve(other);
+                        a.settle_recursion();
+                        PType::Alias {
+                            name: key,
+                            target: AliasLink::Strong(a),
+                        }
+                    }
+                });
+            }
             if let Some(PType::TypeSet(Some(ts))) = self
                 .aliases
                 .get(&capitalize_segments(set))
@@ -1019,6 +1039,72 @@ impl<'e> Compiler<'e> {
             }
         }
         Ok(PType::resource(name, None))
+    }
+
+    /// A member of a TypeSet being evaluated (the set's name, the member's, its type),
+    /// evaluated now if it is not yet.
+    fn pending_set_member(
+        &mut self,
+        set: &str,
+        member: &str,
+    ) -> Result<Option<(String, String, PType)>, EvalError> {
+        let Some(i) = self
+            .pending_sets
+            .iter()
+            .rposition(|p| p.name.eq_ignore_ascii_case(set))
+        else {
+            return Ok(None);
+        };
+        let set_name = self.pending_sets[i].name.clone();
+        if let Some((key, t)) = self.pending_sets[i]
+            .resolved
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(member))
+        {
+            return Ok(Some((set_name, key.clone(), t.clone())));
+        }
+        let Some((key, expr)) = self.pending_sets[i]
+            .members
+            .iter_mut()
+            .find(|(k, e)| k.eq_ignore_ascii_case(member) && e.is_some())
+            .map(|(k, e)| (k.clone(), e.take()))
+        else {
+            return Ok(None);
+        };
+        let Some(expr) = expr else { return Ok(None) };
+        let (top, file) = (self.top, self.pending_sets[i].file.clone());
+        let t = self.eval_type(&expr, top, &file)?;
+        self.pending_sets[i].resolved.push((key.clone(), t.clone()));
+        Ok(Some((set_name, key, t)))
+    }
+
+    /// A TypeSet's `types`, each evaluated once (a member another one refers to is
+    /// evaluated first).
+    fn eval_set_members(
+        &mut self,
+        set: &str,
+        types: &[marionette_syntax::model::HashEntry],
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> EvalResult {
+        let mut named = ValueMap::default();
+        for t in types {
+            let (name, value) = match &t.key.kind {
+                ExprKind::TypeRef(n) => match self.pending_set_member(set, n)? {
+                    Some((_, _, ty)) => (Value::str(n.as_str()), Value::Type(Arc::new(ty))),
+                    None => (
+                        Value::str(n.as_str()),
+                        self.eval_expr(&t.value, scope, file)?,
+                    ),
+                },
+                _ => (
+                    self.eval_expr(&t.key, scope, file)?,
+                    self.eval_expr(&t.value, scope, file)?,
+                ),
+            };
+            named.insert(name, value);
+        }
+        Ok(Value::hash(named))
     }
 
     /// `TypeSet[{..., types => {Name => Type}}]`: the type names in `types` are names,
@@ -1037,15 +1123,22 @@ impl<'e> Compiler<'e> {
             let k = self.eval_expr(&entry.key, scope, file)?;
             let v = match (&k, &entry.value.kind) {
                 (Value::Str(s), ExprKind::Hash(types)) if &**s == "types" => {
-                    let mut named = ValueMap::default();
-                    for t in types {
-                        let name = match &t.key.kind {
-                            ExprKind::TypeRef(n) => Value::str(n.as_str()),
-                            _ => self.eval_expr(&t.key, scope, file)?,
-                        };
-                        named.insert(name, self.eval_expr(&t.value, scope, file)?);
-                    }
-                    Value::hash(named)
+                    let set = self.resolving_aliases.last().cloned().unwrap_or_default();
+                    self.pending_sets.push(crate::object::PendingSet {
+                        name: set.clone(),
+                        file: file.clone(),
+                        members: types
+                            .iter()
+                            .filter_map(|t| match &t.key.kind {
+                                ExprKind::TypeRef(n) => Some((n.clone(), Some(t.value.clone()))),
+                                _ => None,
+                            })
+                            .collect(),
+                        resolved: Vec::new(),
+                    });
+                    let members = self.eval_set_members(&set, types, scope, file);
+                    self.pending_sets.pop();
+                    members?
                 }
                 _ => self.eval_expr(&entry.value, scope, file)?,
             };

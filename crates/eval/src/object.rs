@@ -320,8 +320,31 @@ impl ObjectValue {
     }
 }
 
+/// A TypeSet's member as `Set::Name` gives it: an Object type is named so.
+pub fn set_member(set: &str, key: &str, t: &PType) -> PType {
+    match t.resolved() {
+        PType::Object(Some(o)) if o.name.is_empty() => PType::Object(Some(Arc::new({
+            let mut member = o.named(&format!("{set}::{key}"));
+            member.in_set = true;
+            member
+        }))),
+        other => other.clone(),
+    }
+}
+
+/// A TypeSet whose member types are being evaluated: a member may refer to another
+/// by its full name (`Set::Name`), which is then evaluated first.
+pub struct PendingSet {
+    pub name: String,
+    pub file: Arc<crate::env::SourceFile>,
+    /// Each member's name and type expression, taken out while it is evaluated.
+    pub members: Vec<(String, Option<marionette_syntax::model::Expr>)>,
+    pub resolved: Vec<(String, PType)>,
+}
+
 /// A `TypeSet[{...}]`: named types reached as `Set::Name`. Types inside refer to one
-/// another by their full names only (Puppet also resolves short names in the set).
+/// another by their full names only (FIXME: Puppet also resolves short names in the
+/// set).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeSetType {
     pub name: String,
@@ -390,14 +413,7 @@ impl TypeSetType {
             .types
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))?;
-        Some(match t.resolved() {
-            PType::Object(Some(o)) if o.name.is_empty() => PType::Object(Some(Arc::new({
-                let mut member = o.named(&format!("{}::{key}", self.name));
-                member.in_set = true;
-                member
-            }))),
-            other => other.clone(),
-        })
+        Some(set_member(&self.name, key, t))
     }
 
     /// `TypeSet[{pcore_version => '1.0.0', name_authority => ..., name => 'Set', ...}]`.

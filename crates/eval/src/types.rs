@@ -2295,7 +2295,15 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
                     first
                 });
             if full {
-                out.push_str(&ot.describe(&|t| sub(t)));
+                // The types inside print by name.
+                out.push_str(&ot.describe(&|t| {
+                    let mut s = String::new();
+                    write_type(&mut s, t, None);
+                    s
+                }));
+            } else if ot.in_set {
+                // A TypeSet's member, by its name in the set.
+                out.push_str(ot.name.rsplit("::").next().unwrap_or(&ot.name));
             } else {
                 out.push_str(&ot.name);
             }
