@@ -61,22 +61,33 @@ pub fn to_json(catalog: &Catalog) -> String {
 /// A string as Ruby's json gem writes it: in double quotes, with `"`, `\` and control
 /// characters escaped and everything else (`/`, non-ASCII) as is.
 pub fn json_str(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    // Runs of bytes that need no escape are copied whole (every byte that does is
+    // ASCII, so a run never splits a character).
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escaped = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        if escaped.is_empty() {
+            let _ = write!(out, "\\u{b:04x}");
+        } else {
+            out.push_str(escaped);
         }
+        run = i + 1;
     }
+    out.push_str(&s[run..]);
     out.push('"');
 }
 
@@ -336,6 +347,17 @@ pub fn ruby_float(f: f64) -> String {
 mod tests {
     use super::*;
     use crate::{Edge, ResourceRef};
+
+    #[test]
+    fn strings_escape_as_ruby_json_does() {
+        // Ruby 3.1, json 2.6: `"q\"b\\s\n\r\t\b\f\u0001\u001fé/€x".to_json`.
+        let mut out = String::new();
+        json_str("q\"b\\s\n\r\t\u{8}\u{c}\u{1}\u{1f}é/€x", &mut out);
+        assert_eq!(out, r#""q\"b\\s\n\r\t\b\f\u0001\u001fé/€x""#);
+        let mut out = String::new();
+        json_str("", &mut out);
+        assert_eq!(out, r#""""#);
+    }
 
     #[test]
     fn layout_matches_ruby_pretty_generate() {

@@ -264,7 +264,10 @@ impl Lexer<'_> {
                 return self.err("heredocs");
             } else {
                 let rest = &self.src[self.pos..];
-                let Some(op) = OPERATORS.iter().find(|op| rest.starts_with(**op)) else {
+                let Some(op) = OPERATORS
+                    .iter()
+                    .find(|op| op.as_bytes()[0] == c && rest.starts_with(**op))
+                else {
                     let ch = rest.chars().next().unwrap_or(' ');
                     return self.err(format!("unexpected character {ch:?}"));
                 };
