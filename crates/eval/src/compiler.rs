@@ -24,7 +24,9 @@ use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use marionette_catalog as cat;
-use marionette_syntax::model::{ClassDef, DefineDef, EdgeOp, NodeDef, NodeMatcher, Param, Span};
+use marionette_syntax::model::{
+    ClassDef, DefineDef, EdgeOp, Expr, ExprKind, NodeDef, NodeMatcher, Param, Span, UnaryOp,
+};
 use std::sync::Arc;
 
 pub(crate) use resources::{OverrideParam, PendingOverride, ResTitle};
@@ -276,6 +278,9 @@ pub struct Compiler<'e> {
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
     /// The type aliases this compile has resolved (or is resolving), by name.
     pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
+    /// Parameters' types written with nothing but type names and literals, evaluated
+    /// once per compile, by the address of their (shared, immutable) expression.
+    pub(crate) param_types: HashMap<usize, Arc<PType>>,
     /// The names of the aliases being resolved, innermost last, as written.
     pub(crate) resolving_aliases: Vec<String>,
     /// The TypeSets whose members are being evaluated, innermost last.
@@ -396,6 +401,7 @@ impl<'e> Compiler<'e> {
             lookup_session: None,
             ruby_vars: Default::default(),
             aliases: HashMap::new(),
+            param_types: HashMap::new(),
             resolving_aliases: Vec::new(),
             pending_sets: Vec::new(),
         }
@@ -999,6 +1005,25 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// A parameter's type: kept for the compile when its expression is static (type
+    /// names, literals, access), else evaluated in `scope` (`Integer[1, $max]`).
+    fn param_type(
+        &mut self,
+        expr: &Expr,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<Arc<PType>, EvalError> {
+        let key = expr as *const Expr as usize;
+        if let Some(t) = self.param_types.get(&key) {
+            return Ok(t.clone());
+        }
+        let ty = Arc::new(self.eval_type(expr, scope, file)?);
+        if static_type_expr(expr) {
+            self.param_types.insert(key, ty.clone());
+        }
+        Ok(ty)
+    }
+
     /// Binds a class's or define's parameters in `scope` as Puppet's
     /// `set_resource_parameters` does: given values (undef counts as not given when
     /// there is a default), then defaults in order (a default may read parameters
@@ -1088,7 +1113,7 @@ impl<'e> Compiler<'e> {
             match values.get(&param.name) {
                 Some(value) => {
                     if let Some(t) = &param.type_expr {
-                        let ty = self.eval_type(t, scope, file)?;
+                        let ty = self.param_type(t, scope, file)?;
                         errors.extend(parameter_mismatches(&param.name, &ty, value));
                     }
                 }
@@ -1370,5 +1395,27 @@ fn skip_trivia(text: &[u8], mut i: usize) -> usize {
             continue;
         }
         return i;
+    }
+}
+
+/// Whether a type expression evaluates the same anywhere in a compile: type names,
+/// bare words, literals, arrays, hashes and access of those (no variable, call or
+/// operator but a negative number).
+fn static_type_expr(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Literal(_) | ExprKind::TypeRef(_) | ExprKind::QualifiedName(_) => true,
+        ExprKind::Array(items) => items.iter().all(static_type_expr),
+        ExprKind::Hash(entries) | ExprKind::UnfoldedHash(entries) => entries
+            .iter()
+            .all(|e| static_type_expr(&e.key) && static_type_expr(&e.value)),
+        ExprKind::Access { target, keys } => {
+            static_type_expr(target) && keys.iter().all(static_type_expr)
+        }
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            expr,
+        } => matches!(expr.kind, ExprKind::Literal(_)),
+        ExprKind::Paren(inner) => static_type_expr(inner),
+        _ => false,
     }
 }
