@@ -948,9 +948,7 @@ impl Checker<'_> {
             self.error(self.loc(e), "Assignment not allowed here");
             return;
         }
-        for child in children(e) {
-            self.no_assignment(child);
-        }
+        for_each_child(e, &mut |child| self.no_assignment(child));
     }
 
     /// A return type or an aliased type must be a type (`Name` or `Name[...]`).
@@ -1375,8 +1373,18 @@ fn a_an_uc(label: &str) -> String {
 
 /// The direct child expressions of `e`, and the bodies of its lambdas apart (an
 /// assignment in a lambda is allowed in a default value).
-fn children(e: &Expr) -> Vec<&Expr> {
-    let mut out: Vec<&Expr> = Vec::new();
+/// Calls `f` on each child expression of `e`, in order, without collecting them.
+fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+    struct Out<'f, 'e>(&'f mut dyn FnMut(&'e Expr));
+    impl<'e> Out<'_, 'e> {
+        fn push(&mut self, e: &'e Expr) {
+            (self.0)(e)
+        }
+        fn extend(&mut self, es: impl IntoIterator<Item = &'e Expr>) {
+            es.into_iter().for_each(&mut *self.0)
+        }
+    }
+    let mut out = Out(f);
     match &e.kind {
         ExprKind::Literal(_)
         | ExprKind::Variable(_)
@@ -1480,7 +1488,6 @@ fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::TypeAlias(alias) => out.push(&alias.type_expr),
         ExprKind::TypeDefinition { body, .. } => out.extend(&body.statements),
     }
-    out
 }
 
 fn attribute_values(ops: &[AttributeOp]) -> impl Iterator<Item = &Expr> {
@@ -1695,8 +1702,13 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
     for statement in &program.body {
         collect_definitions(statement, &mut definitions);
     }
-    let index = LineIndex::new(text);
-    let line_col = |e: &Expr| index.line_col(text, TextSize::from(loc(text, e).start));
+    // Lines are only needed for messages: the index is built for the first one.
+    let index = std::cell::OnceCell::new();
+    let line_col = |e: &Expr| {
+        index
+            .get_or_init(|| LineIndex::new(text))
+            .line_col(text, TextSize::from(loc(text, e).start))
+    };
     let origin = |e: &Expr| {
         let at = line_col(e);
         format!("Originally set at string:?line={}&pos={}.", at.line, at.col)
@@ -1781,11 +1793,14 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
 
     // Adding classes, defines and nodes to the environment.
     let line = |e: &Expr| line_col(e).line;
-    let mut classes: Vec<(String, u32)> = Vec::new();
-    let mut defines: Vec<(String, u32)> = Vec::new();
-    let mut nodes: Vec<(String, u32)> = Vec::new();
-    let find =
-        |list: &[(String, u32)], name: &str| list.iter().find(|(n, _)| n == name).map(|&(_, l)| l);
+    let mut classes: Vec<(String, &Expr)> = Vec::new();
+    let mut defines: Vec<(String, &Expr)> = Vec::new();
+    let mut nodes: Vec<(String, &Expr)> = Vec::new();
+    let find = |list: &[(String, &Expr)], name: &str| {
+        list.iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, first)| line(first))
+    };
     for &d in &definitions {
         match &d.kind {
             ExprKind::Class(c) => {
@@ -1805,7 +1820,7 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                     push(d, message);
                     return;
                 }
-                classes.push((name, line(d)));
+                classes.push((name, d));
             }
             ExprKind::Define(c) => {
                 let name = c.name.to_lowercase();
@@ -1816,7 +1831,7 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                     );
                     return;
                 }
-                defines.push((name, line(d)));
+                defines.push((name, d));
             }
             ExprKind::Node(node) => {
                 for matcher in &node.matchers {
@@ -1834,7 +1849,7 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                         push(d, message);
                         return;
                     }
-                    nodes.push((name, line(d)));
+                    nodes.push((name, d));
                 }
             }
             _ => {}
@@ -2059,9 +2074,7 @@ const BUILTIN_TYPES_UNLOCATED: &[&str] = &[
 
 /// The definitions in the order Puppet's parser finishes them: inner ones first.
 fn collect_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    for child in children(e) {
-        collect_definitions(child, out);
-    }
+    for_each_child(e, &mut |child| collect_definitions(child, out));
     if matches!(
         e.kind,
         ExprKind::Class(_)
