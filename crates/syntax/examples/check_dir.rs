@@ -22,8 +22,13 @@ fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 
 fn main() {
     let mut files = Vec::new();
-    for dir in std::env::args().skip(1) {
-        walk(std::path::Path::new(&dir), &mut files);
+    let mut dump_tree = false;
+    for arg in std::env::args().skip(1) {
+        if arg == "--dump-tree" {
+            dump_tree = true;
+        } else {
+            walk(std::path::Path::new(&arg), &mut files);
+        }
     }
     let (mut bytes, mut failed) = (0usize, 0usize);
     for path in &files {
@@ -32,11 +37,15 @@ fn main() {
         };
         bytes += text.len();
         let epp = path.extension().is_some_and(|e| e == "epp");
-        if !marionette_syntax::check(&text, epp).errors.is_empty() {
+        let checked = marionette_syntax::check(&text, epp);
+        if dump_tree {
+            print!("# {}\n{}", path.display(), checked.parse.debug_tree());
+        }
+        if !checked.errors.is_empty() {
             failed += 1;
         }
     }
-    println!("{} files, {bytes} bytes, {failed} with errors", files.len());
+    eprintln!("{} files, {bytes} bytes, {failed} with errors", files.len());
 }
 
 // The allocator `marionette` uses, so that profiles match.
