@@ -29,38 +29,38 @@ pub struct Sink {
     errors: RefCell<Vec<TokenError>>,
 }
 
-type Recovery = ErrorRecovery<usize, SyntaxKind, ()>;
+type Recovery = ErrorRecovery<u32, SyntaxKind, ()>;
 
 impl Sink {
-    pub(crate) fn node(&self, kind: SyntaxKind, l: usize, r: usize) {
+    pub(crate) fn node(&self, kind: SyntaxKind, l: u32, r: u32) {
         if l < r {
             self.nodes.borrow_mut().push(NodeRecord {
                 kind,
-                start: l as u32,
-                end: r as u32,
+                start: l,
+                end: r,
             });
         }
     }
 
-    pub(crate) fn recover(&self, recovery: Recovery, l: usize, r: usize) {
+    pub(crate) fn recover(&self, recovery: Recovery, l: u32, r: u32) {
         self.errors.borrow_mut().push(error_of(recovery.error));
         self.node(SyntaxKind::ERROR, l, r);
     }
 }
 
-fn error_of(error: ParseError<usize, SyntaxKind, ()>) -> TokenError {
+fn error_of(error: ParseError<u32, SyntaxKind, ()>) -> TokenError {
     match error {
         ParseError::UnrecognizedToken {
             token: (l, _, r), ..
         }
         | ParseError::ExtraToken { token: (l, _, r) } => TokenError {
             message: String::new(),
-            tokens: l..r,
+            tokens: l as usize..r as usize,
         },
         ParseError::UnrecognizedEof { location, .. } | ParseError::InvalidToken { location } => {
             TokenError {
                 message: String::new(),
-                tokens: location..location,
+                tokens: location as usize..location as usize,
             }
         }
         ParseError::User { .. } => TokenError {
@@ -96,7 +96,7 @@ pub(crate) fn parse_tokens(tokens: &[Token], entry: Entry) -> StreamParse {
     let stream = significant
         .iter()
         .enumerate()
-        .map(|(i, &raw)| Ok::<_, ()>((i, tokens[raw as usize].kind, i + 1)));
+        .map(|(i, &raw)| Ok::<_, ()>((i as u32, tokens[raw as usize].kind, i as u32 + 1)));
     let sink = Sink::default();
     let result = match entry {
         Entry::File => crate::grammar::FileParser::new().parse(&sink, stream),
