@@ -1211,6 +1211,9 @@ fn single_quoted(text: &str) -> String {
     } else {
         inner
     };
+    if !inner.contains('\\') {
+        return inner.to_string();
+    }
     let mut out = String::with_capacity(inner.len());
     let mut chars = inner.chars().peekable();
     while let Some(c) = chars.next() {
