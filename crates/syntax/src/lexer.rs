@@ -113,8 +113,20 @@ struct Lexer<'a> {
 }
 
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    WORD_BYTES[b as usize]
 }
+
+/// `[A-Za-z0-9_]`, as a table: the lexer asks for every byte of every name.
+static WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str, start: usize, end: usize) -> Self {
