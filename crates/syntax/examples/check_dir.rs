@@ -22,10 +22,12 @@ fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 
 fn main() {
     let mut files = Vec::new();
-    let mut dump_tree = false;
+    let (mut dump_tree, mut dump_model) = (false, false);
     for arg in std::env::args().skip(1) {
         if arg == "--dump-tree" {
             dump_tree = true;
+        } else if arg == "--dump-model" {
+            dump_model = true;
         } else {
             walk(std::path::Path::new(&arg), &mut files);
         }
@@ -40,6 +42,9 @@ fn main() {
         let checked = marionette_syntax::check(&text, epp);
         if dump_tree {
             print!("# {}\n{}", path.display(), checked.parse.debug_tree());
+        }
+        if dump_model {
+            println!("# {}\n{:?}", path.display(), checked.program);
         }
         if !checked.errors.is_empty() {
             failed += 1;

@@ -345,7 +345,45 @@ impl TypeDef {
     }
 }
 
+/// A parameter's parts, as [`Param::parts`] finds them.
+#[derive(Default)]
+pub struct ParamParts {
+    pub type_expr: Option<Expr>,
+    pub star: Option<SyntaxToken>,
+    pub variable: Option<SyntaxToken>,
+    pub default_value: Option<Expr>,
+}
+
 impl Param {
+    /// The type, the `*`, the variable and the default value in one walk over the
+    /// children (each accessor walks them again): what `type_expr`, `star`, `variable`
+    /// and `default_value` give.
+    pub fn parts(&self) -> ParamParts {
+        let mut parts = ParamParts::default();
+        let mut type_expr = None;
+        let mut after_eq = false;
+        for element in self.0.children_with_tokens() {
+            match element {
+                rowan::NodeOrToken::Token(t) => match t.kind() {
+                    STAR if parts.star.is_none() => parts.star = Some(t),
+                    VARIABLE if parts.variable.is_none() => parts.variable = Some(t),
+                    EQ => after_eq = true,
+                    _ => {}
+                },
+                rowan::NodeOrToken::Node(n) => {
+                    if parts.variable.is_none() && type_expr.is_none() {
+                        type_expr = Expr::cast(n);
+                    } else if after_eq && parts.default_value.is_none() {
+                        parts.default_value = Expr::cast(n);
+                    }
+                }
+            }
+        }
+        // A type is one written before a variable.
+        parts.type_expr = type_expr.filter(|_| parts.variable.is_some());
+        parts
+    }
+
     /// The type, written before the variable.
     pub fn type_expr(&self) -> Option<Expr> {
         let var = self.variable()?.text_range().start();

@@ -532,12 +532,17 @@ impl Lowerer<'_> {
 
     fn params(&mut self, params: impl Iterator<Item = ast::Param>) -> Vec<Param> {
         params
-            .map(|p| Param {
-                name: p.variable().map_or_else(String::new, |v| variable_name(&v)),
-                type_expr: p.type_expr().map(|t| self.expr(&t)),
-                default: p.default_value().map(|d| self.expr(&d)),
-                captures_rest: p.star().is_some(),
-                span: span(p.syntax()),
+            .map(|p| {
+                let parts = p.parts();
+                Param {
+                    name: parts
+                        .variable
+                        .map_or_else(String::new, |v| variable_name(&v)),
+                    type_expr: parts.type_expr.map(|t| self.expr(&t)),
+                    default: parts.default_value.map(|d| self.expr(&d)),
+                    captures_rest: parts.star.is_some(),
+                    span: span(p.syntax()),
+                }
             })
             .collect()
     }
