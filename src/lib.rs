@@ -465,20 +465,26 @@ pub fn print_log(log: &[eval::LogLine]) {
     }
 }
 
-/// Sets a catalog's `catalog_uuid` and `version` as Puppet does (a random UUID, the
-/// time), or to zeros and 0 when `stable` (reproducible output).
+/// Sets a catalog's `catalog_uuid` and `version` as Puppet does (a random UUID; the
+/// time unless the environment's `config_version` gave the version), or to zeros and
+/// 0 when `stable` (reproducible output).
 pub fn stamp_catalog(catalog: &mut catalog::Catalog, stable: bool) {
+    let from_config = matches!(catalog.version, catalog::Version::String(_));
     if stable {
         catalog.catalog_uuid = "00000000-0000-0000-0000-000000000000".into();
-        catalog.version = catalog::Version::Integer(0);
+        if !from_config {
+            catalog.version = catalog::Version::Integer(0);
+        }
     } else {
         catalog.catalog_uuid = random_uuid();
-        catalog.version = catalog::Version::Integer(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs() as i64)
-                .unwrap_or(0),
-        );
+        if !from_config {
+            catalog.version = catalog::Version::Integer(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs() as i64)
+                    .unwrap_or(0),
+            );
+        }
     }
 }
 

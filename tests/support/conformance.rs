@@ -4,7 +4,8 @@
 //!
 //! Catalogs are compared as catalog-diff compares them: resources by type and title
 //! (parameters exactly, tags as sets, file relative to the environment, line, kind,
-//! exported, sensitive parameters), edges, classes and catalog tags as sets.
+//! exported, sensitive parameters), edges, classes and catalog tags as sets, and the
+//! `version` where `config_version` gave it.
 
 #![allow(dead_code)] // each test uses its part
 
@@ -116,6 +117,15 @@ pub fn diff(expected: &Json, actual: &Json, env_prefix: &str) -> Vec<String> {
             ee.difference(&ae).collect::<Vec<_>>(),
             ae.difference(&ee).collect::<Vec<_>>()
         ));
+    }
+    // A `version` is the time, or 0, unless `config_version` printed it.
+    if let Some(version) = expected.get("version").filter(|v| v.is_string()) {
+        if actual.get("version") != Some(version) {
+            problems.push(format!(
+                "version: expected {version}, actual {}",
+                actual.get("version").unwrap_or(&Json::Null)
+            ));
+        }
     }
     for key in ["classes", "tags"] {
         let (es, as_) = (set(expected.get(key)), set(actual.get(key)));

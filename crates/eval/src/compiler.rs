@@ -462,7 +462,41 @@ impl<'e> Compiler<'e> {
         String::new()
     }
 
+    /// Class `settings`'s scope: every setting is a variable there
+    /// (`$settings::vardir`), and `$settings::all_local` the hash of them all.
+    fn settings_scope(&mut self, settings: ResId) {
+        let values = crate::settings::values(self.env, &self.options, &self.node);
+        let mut vars = HashMap::with_capacity(values.len() + 1);
+        for (name, value) in &values {
+            if let Value::Str(name) = name {
+                vars.insert(name.to_string(), value.clone());
+            }
+        }
+        vars.insert("all_local".into(), Value::hash(values));
+        let top = self.top;
+        let scope = self.new_scope(Scope {
+            parent: Some(top),
+            inherited: None,
+            kind: ScopeKind::Class,
+            vars,
+            defaults: IndexMap::default(),
+            resource: Some(settings),
+            title: "Class[Settings]".into(),
+            module_name: String::new(),
+            source: Source::Class("settings".into()),
+        });
+        self.resources[settings].class_scope = Some(scope);
+        self.class_scopes.insert("settings".into(), scope);
+    }
+
     fn run(&mut self) -> Result<cat::Catalog, EvalError> {
+        // Puppet asks for the version first, when the compiler is made.
+        if let Some(Err(e)) = self
+            .env
+            .config_version_output(self.options.commands.as_deref())
+        {
+            return Err(EvalError::new(e));
+        }
         self.register_enc_classes()?;
         self.set_top_variables()?;
         // Scaffolding: Stage[main], Class[Settings], Class[main].
@@ -486,6 +520,7 @@ impl<'e> Compiler<'e> {
         self.resources[settings].tags = vec!["class".into(), "settings".into()];
         self.add_edge(stage, settings);
         self.classes.push("settings".into());
+        self.settings_scope(settings);
         push_unique(&mut self.catalog_tags, "settings".into());
         let main = self.add_resource(self.simple_res(
             "Class",

@@ -136,6 +136,15 @@ pub struct Environment {
     /// The environment directory.
     pub root: PathBuf,
     pub modulepath: Vec<PathBuf>,
+    /// The main manifest: a file or a directory (`environment.conf`'s `manifest`,
+    /// default `manifests/`).
+    pub manifest: PathBuf,
+    /// `environment.conf`'s `config_version`, the command Puppet runs for the
+    /// catalog's version (relative to the environment), `""` without one.
+    pub config_version: String,
+    /// What `config_version` printed (or why it failed), run once for every compile
+    /// of the environment as Puppet runs it once per environment.
+    version: std::sync::OnceLock<Result<String, String>>,
     /// The main manifests in evaluation order.
     pub manifests: Vec<Arc<SourceFile>>,
     /// Node definitions of the main manifests, in file order.
@@ -186,6 +195,44 @@ impl std::fmt::Debug for Environment {
 }
 
 impl Environment {
+    /// The catalog version `config_version` gives (`None` without one): the command's
+    /// output, stripped, run the first time a compile asks. Run as Puppet's
+    /// `Puppet::Util::Execution.execute` runs a one-string command: through `/bin/sh`
+    /// when it has shell syntax, else split at spaces; in the current directory.
+    pub(crate) fn config_version_output(
+        &self,
+        commands: Option<&dyn crate::commands::CommandRunner>,
+    ) -> Option<Result<String, String>> {
+        if self.config_version.is_empty() {
+            return None;
+        }
+        let run = || {
+            let cmd = &self.config_version;
+            let runner = commands.ok_or_else(|| {
+                format!("Execution of config_version command `{cmd}` failed: running commands is disabled")
+            })?;
+            let argv: Vec<String> =
+                if cmd.contains(|c: char| "*?{}[]<>()~&|\\$;'`\"\n#=%".contains(c)) {
+                    vec!["sh".into(), "-c".into(), cmd.clone()]
+                } else {
+                    cmd.split_whitespace().map(str::to_string).collect()
+                };
+            let failed = |message: String| {
+                format!("Execution of config_version command `{cmd}` failed: {message}")
+            };
+            let out = runner.run(&argv, ".").map_err(failed)?;
+            if out.status != 0 {
+                return Err(failed(format!(
+                    "Execution of '{cmd}' returned {}: {}",
+                    out.status,
+                    out.output.trim_end()
+                )));
+            }
+            Ok(out.output.trim().to_string())
+        };
+        Some(self.version.get_or_init(run).clone())
+    }
+
     /// Loads an environment directory: `environment.conf` (`modulepath`, `manifest`),
     /// the main manifest(s) (a file or a directory read in alphabetical order, default
     /// `manifests/`) and the modulepath (default `modules/`). Module code is loaded on
@@ -245,6 +292,17 @@ impl Environment {
             name: name.to_string(),
             root: root.to_path_buf(),
             modulepath,
+            manifest: manifest.clone(),
+            // Relative to the environment, as Puppet expands it (not `$setting`s).
+            config_version: setting("config_version")
+                .map(
+                    |v| match v.starts_with('$') || Path::new(&v).is_absolute() {
+                        true => v,
+                        false => root.join(v).to_string_lossy().into_owned(),
+                    },
+                )
+                .unwrap_or_default(),
+            version: std::sync::OnceLock::new(),
             manifests: Vec::new(),
             nodes: Vec::new(),
             sources,

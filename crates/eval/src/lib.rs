@@ -104,6 +104,7 @@ mod hiera;
 pub mod object;
 pub mod ops;
 pub mod restype;
+mod settings;
 mod time;
 pub mod types;
 pub mod value;

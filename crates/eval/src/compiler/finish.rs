@@ -525,7 +525,13 @@ impl<'e> Compiler<'e> {
         Ok(cat::Catalog {
             name: self.node.name.clone(),
             environment: self.env.name.clone(),
-            version: cat::Version::Integer(0),
+            version: match self
+                .env
+                .config_version_output(self.options.commands.as_deref())
+            {
+                Some(Ok(v)) => cat::Version::String(v),
+                _ => cat::Version::Integer(0),
+            },
             catalog_uuid: String::new(),
             tags,
             classes: self.classes.clone(),
