@@ -88,17 +88,31 @@ pub struct LoadError {
 }
 
 impl LoadError {
-    /// The error as Puppet words it for environment `env`.
+    /// The error as Puppet words it for environment `env` (a main manifest's).
     pub fn describe(&self, env: &str) -> String {
         if self.parse {
             format!(
-                "Could not parse for environment {env}: {} (file: {}, line: {}, column: {})",
-                self.message, self.path, self.line, self.column
+                "Could not parse for environment {env}: {} {}",
+                self.message,
+                self.position()
             )
         } else {
             format!(
                 "{} (file: {}, line: {})",
                 self.message, self.path, self.line
+            )
+        }
+    }
+
+    /// `(file: F, line: L, column: C)`, or `(file: F)` where Puppet knows no line
+    /// (the end of the input).
+    pub fn position(&self) -> String {
+        if self.line == 0 {
+            format!("(file: {})", self.path)
+        } else {
+            format!(
+                "(file: {}, line: {}, column: {})",
+                self.path, self.line, self.column
             )
         }
     }
@@ -771,12 +785,19 @@ impl Environment {
     }
 }
 
-fn load_error(path: &str, text: &str, lines: &LineIndex, error: &SyntaxError) -> LoadError {
+pub(crate) fn load_error(
+    path: &str,
+    text: &str,
+    lines: &LineIndex,
+    error: &SyntaxError,
+) -> LoadError {
     let at = lines.line_col(text, error.range.start());
+    // Puppet's parser has no position for the end of the input: `(file: F)`.
+    let at_end = error.message == marionette_syntax::SYNTAX_ERROR_AT_END;
     LoadError {
         path: path.to_string(),
-        line: at.line,
-        column: at.col,
+        line: if at_end { 0 } else { at.line },
+        column: if at_end { 0 } else { at.col },
         message: error.message.clone(),
         parse: true,
     }

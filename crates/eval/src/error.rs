@@ -175,11 +175,13 @@ impl EvalError {
         }
     }
 
+    /// An autoloaded file that does not parse, or clashes: printed as Puppet's
+    /// loaders raise it, with its position.
     pub(crate) fn from_load(e: LoadError) -> EvalError {
         if !e.parse {
             return EvalError::located(e.message, &e.path, Some(e.line));
         }
-        let mut error = EvalError::new(format!("Could not parse for environment: {}", e.message));
+        let mut error = EvalError::new(e.message);
         error.style = ErrorStyle::Located;
         error.location = Some(Location {
             file: e.path,

@@ -900,11 +900,11 @@ impl<'a> Lexer<'a> {
                 b'=' => {
                     self.emit(RENDER_OPEN, 3);
                     self.in_render = true;
-                    skip_leading = self.epp_code(at);
+                    skip_leading = self.epp_code();
                 }
                 b'-' => {
                     self.emit(EPP_CODE_OPEN, 3);
-                    skip_leading = self.epp_code(at);
+                    skip_leading = self.epp_code();
                 }
                 _ => {
                     if next == 0 {
@@ -916,20 +916,21 @@ impl<'a> Lexer<'a> {
                         return;
                     }
                     self.emit(EPP_CODE_OPEN, 2);
-                    skip_leading = self.epp_code(at);
+                    skip_leading = self.epp_code();
                 }
             }
         }
     }
 
     /// Code inside an EPP tag; returns whether the tag closed with `-%>`.
-    fn epp_code(&mut self, open: usize) -> bool {
+    fn epp_code(&mut self) -> bool {
         match self.lex_code(Stop::EppTag) {
             Stopped::Tag(trim) => trim,
             _ => {
+                // Puppet reports it where the input ends.
                 self.error(
                     "Unbalanced epp tag, reached <eof> without closing tag.",
-                    open..self.end,
+                    self.end..self.end,
                 );
                 self.in_render = false;
                 false

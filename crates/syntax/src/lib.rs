@@ -189,19 +189,23 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
             range: range(e.range.start, e.range.end),
         })
         .collect();
-    // A lexical error already explains the syntax errors it causes inside its range.
+    // A lexical error already explains the syntax errors it causes inside its range,
+    // and one that reaches the end of the input (an unclosed tag) the syntax error
+    // at the end.
     let lex_ranges: Vec<std::ops::Range<usize>> =
         lexed.errors.iter().map(|e| e.range.clone()).collect();
+    let lexed_to_end = lex_ranges.iter().any(|l| l.end == text.len());
     let starts = token_starts(&lexed.tokens);
     let mut push_syntax =
         |stream: &parser::StreamParse, tokens: &[lexer::Token], starts: &[usize]| {
             for e in &stream.errors {
                 let (message, r) =
                     syntax_error_message(text, tokens, starts, &stream.significant, &e.tokens);
-                if !lex_ranges
+                let explained = lex_ranges
                     .iter()
                     .any(|l| l.start <= r.start && r.start <= l.end.max(l.start + 1))
-                {
+                    || (lexed_to_end && message == SYNTAX_ERROR_AT_END);
+                if !explained {
                     let message = if e.message.is_empty() {
                         message
                     } else {
@@ -256,6 +260,9 @@ fn token_starts(tokens: &[lexer::Token]) -> Vec<usize> {
     starts
 }
 
+/// The syntax error at the end of the input, which Puppet reports without a line.
+pub const SYNTAX_ERROR_AT_END: &str = "Syntax error at end of input";
+
 /// Puppet's wording: "Syntax error at 'x'" or "Syntax error at end of input".
 fn syntax_error_message(
     text: &str,
@@ -281,7 +288,7 @@ fn syntax_error_message(
             let end = significant.last().map_or(0, |&raw| {
                 starts[raw as usize] + tokens[raw as usize].len as usize
             });
-            ("Syntax error at end of input".to_string(), end..end)
+            (SYNTAX_ERROR_AT_END.to_string(), end..end)
         }
     }
 }

@@ -185,10 +185,13 @@ fn epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let Some(template) = found else {
         return Err(EvalError::new(format!("Could not find template '{path}'")));
     };
-    let file = c
-        .env
-        .load_template(&template)
-        .map_err(EvalError::from_load)?;
+    let file = c.env.load_template(&template).map_err(|e| {
+        EvalError::new(format!(
+            "epp(): Invalid EPP: {} {}",
+            e.message,
+            e.position()
+        ))
+    })?;
     let top = c.top;
     c.render_epp(&file, params_of(call), top)
 }
@@ -197,9 +200,12 @@ fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
     let checked = marionette_syntax::check(&text, true);
     if let Some(e) = checked.errors.first() {
+        let lines = marionette_syntax::LineIndex::new(&text);
+        let e = crate::env::load_error("inlined-epp-text", &text, &lines, e);
         return Err(EvalError::new(format!(
-            "inline_epp(): Invalid EPP: {}",
-            e.message
+            "inline_epp(): Invalid EPP: {} {}",
+            e.message,
+            e.position()
         )));
     }
     let file = Arc::new(SourceFile {

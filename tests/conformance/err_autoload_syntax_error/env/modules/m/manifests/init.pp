@@ -1,0 +1,3 @@
+class m {
+  notify { "a": message => }
+}

@@ -1,0 +1,3 @@
+function m::f() {
+  $other::x = 1
+}

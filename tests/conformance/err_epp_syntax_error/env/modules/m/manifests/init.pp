@@ -1,0 +1,3 @@
+class m {
+  file { "/tmp/x": content => epp("m/t.epp", { "a" => 1 }) }
+}
