@@ -2,68 +2,80 @@
 //!
 //! Facts files are what `puppet facts` or a node's facts cache hold: a plain hash, or
 //! the wrapped forms `{name:, values: {...}}` (with or without Puppet's
-//! `!ruby/object:Puppet::Node::Facts` tag) and `{certname:, values:}`.
+//! `!ruby/object:Puppet::Node::Facts` tag) and `{certname:, values:}`. They are read
+//! as Puppet's tools read them: JSON with the json gem's parser, YAML with Psych's
+//! rules (YAML 1.1: `yes` is true, `0777` octal), where Symbols, dates and timestamps
+//! become strings.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
+use marionette_catalog::Data;
 use marionette_eval::{Value, ValueMap};
 use std::path::Path;
-use yaml_rust2::{Yaml, YamlLoader};
 
 /// Reads a YAML or JSON file holding a hash.
 pub fn load_hash(path: &Path) -> Result<ValueMap> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    parse_hash(&text).with_context(|| format!("{} is not a valid facts file", path.display()))
+    parse_hash(&text, &path.to_string_lossy())
+        .with_context(|| format!("{} is not a valid facts file", path.display()))
 }
 
-pub fn parse_hash(text: &str) -> Result<ValueMap> {
-    // Ruby object tags carry no meaning for us.
-    let cleaned: String = text
-        .lines()
-        .map(|line| match line.find("!ruby/") {
-            Some(i) => {
-                let end = line[i..].find(' ').map_or(line.len(), |j| i + j);
-                format!("{}{}", &line[..i], &line[end..])
-            }
-            None => line.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let docs = YamlLoader::load_from_str(&cleaned).map_err(|e| anyhow!("{e}"))?;
-    let doc = docs
-        .into_iter()
-        .next()
-        .unwrap_or(Yaml::Hash(Default::default()));
-    let Value::Hash(map) = to_value(&doc) else {
-        bail!("expected a hash at the top")
+/// Parses a data file's text (`file` names it in messages): JSON when it looks like
+/// JSON, YAML otherwise; the wrapped facts forms are unwrapped.
+pub fn parse_hash(text: &str, file: &str) -> Result<ValueMap> {
+    let looks_json = text.trim_start().starts_with(['{', '[']) && !text.starts_with("---");
+    let data = if file.to_ascii_lowercase().ends_with(".json") || looks_json {
+        marionette_lookup::parse_json_text(text).map_err(anyhow::Error::msg)?
+    } else {
+        // Puppet's own YAML facts cache carries a Ruby object tag.
+        let text = text.replace("!ruby/object:Puppet::Node::Facts", "");
+        marionette_lookup::parse_yaml_facts(&text, file).map_err(|e| anyhow::anyhow!(e.message))?
     };
-    let mut map = (*map).clone();
+    let mut entries = match data {
+        Data::Hash(entries) => entries,
+        Data::Undef => Vec::new(),
+        _ => bail!("expected a hash at the top"),
+    };
     // The wrapped forms.
-    if let Some(Value::Hash(values)) = map.get(&Value::str("values")) {
-        if map.contains_key(&Value::str("name")) || map.contains_key(&Value::str("certname")) {
-            map = (**values).clone();
+    let key = |entries: &[(Data, Data)], k: &str| {
+        entries
+            .iter()
+            .position(|(key, _)| matches!(key, Data::String(s) if s == k))
+    };
+    if let Some(i) = key(&entries, "values") {
+        if matches!(entries[i].1, Data::Hash(_))
+            && (key(&entries, "name").is_some() || key(&entries, "certname").is_some())
+        {
+            if let Data::Hash(values) = entries.swap_remove(i).1 {
+                entries = values;
+            }
         }
     }
-    Ok(map)
+    entries.retain(
+        |(k, _)| !matches!(k, Data::String(s) if s == "_timestamp" || s == "_puppet_inventory_1"),
+    );
+    Ok(entries
+        .iter()
+        .map(|(k, v)| {
+            (
+                marionette_eval::value_from_data(k),
+                marionette_eval::value_from_data(v),
+            )
+        })
+        .collect())
 }
 
-fn to_value(y: &Yaml) -> Value {
-    match y {
-        Yaml::Real(s) => match s.parse::<f64>() {
-            Ok(f) => Value::Float(f),
-            Err(_) => Value::str(s.as_str()),
-        },
-        Yaml::Integer(i) => Value::Int(*i),
-        Yaml::String(s) => Value::str(s.as_str()),
-        Yaml::Boolean(b) => Value::Bool(*b),
-        Yaml::Array(items) => Value::array(items.iter().map(to_value).collect()),
-        Yaml::Hash(map) => {
-            let mut out = ValueMap::default();
-            for (k, v) in map {
-                out.insert(to_value(k), to_value(v));
-            }
-            Value::hash(out)
+/// Puppet's `Puppet::Node::Facts#sanitize`, which every compile applies to the node's
+/// facts: a value that is not a hash, array, number, boolean or string becomes its
+/// string form (`undef` is `''`), keys included.
+pub fn sanitize(facts: &ValueMap) -> ValueMap {
+    fn value(v: &Value) -> Value {
+        match v {
+            Value::Undef => Value::str(""),
+            Value::Array(items) => Value::array(items.iter().map(value).collect()),
+            Value::Hash(map) => Value::hash(sanitize(map)),
+            other => other.clone(),
         }
-        Yaml::Null | Yaml::BadValue | Yaml::Alias(_) => Value::Undef,
     }
+    facts.iter().map(|(k, v)| (value(k), value(v))).collect()
 }

@@ -319,7 +319,7 @@ pub fn node_input(
         name: node.to_string(),
         ..Default::default()
     };
-    input.facts = load(facts)?.unwrap_or_default();
+    input.facts = facts::sanitize(&load(facts)?.unwrap_or_default());
     input.facts.shift_remove(&eval::Value::str("trusted"));
     if let Some(mut t) = load(trusted)? {
         let mut base = default_trusted(node);

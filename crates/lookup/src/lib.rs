@@ -77,7 +77,7 @@ pub use interpolate::{
 pub use json::{parse_json, parse_json_text};
 pub use locations::{resolve_locations, DataFiles, ResolvedLocation, Target};
 pub use options::{root_key, LookupOptions};
-pub use yaml::{parse_yaml, yaml_data_hash};
+pub use yaml::{parse_yaml, parse_yaml_facts, yaml_data_hash};
 
 /// One of Hiera's three layers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

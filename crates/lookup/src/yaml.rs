@@ -33,7 +33,14 @@ use scanner::{Mark, ScalarStyle};
 /// are read as their names here. FIXME: `hiera.yaml` would see a Symbol, and fail
 /// Puppet's type checks.
 pub fn parse_yaml(text: &str, file: &str) -> Result<Data, LookupError> {
-    load(text, file, Symbols::AsNames)
+    load(text, file, Symbols::AsNames, Times::Refused)
+}
+
+/// A facts file as the oracle's Puppet reads it: `YAML.safe_load` permitting
+/// `Symbol`, `Date` and `Time`, which become strings (their names, and Ruby's `to_s`:
+/// `2024-01-15`, `2024-01-15 10:20:30 +0100`).
+pub fn parse_yaml_facts(text: &str, file: &str) -> Result<Data, LookupError> {
+    load(text, file, Symbols::AsNames, Times::AsStrings)
 }
 
 /// The `yaml_data` backend's reading of one file: the hash it contains, and the warning
@@ -57,7 +64,7 @@ pub fn yaml_data_hash(text: &str, file: &str) -> Result<(Data, Option<String>), 
 /// The document of a `yaml_data` file as read (what is cached), before
 /// [`non_hash_warning`] decides what a non-hash means.
 pub(crate) fn yaml_data_document(text: &str, file: &str) -> Result<Data, LookupError> {
-    load(text, file, Symbols::AsRuby).map_err(|mut e| {
+    load(text, file, Symbols::AsRuby, Times::Refused).map_err(|mut e| {
         // `yaml_data` raises a lookup error of its own, without a location (the
         // message has the file, line and column).
         e.message = format!("Unable to parse {}", e.message);
@@ -77,6 +84,13 @@ pub(crate) fn non_hash_warning(document: &Data, file: &str) -> Option<String> {
     }
 }
 
+/// Whether dates and timestamps may be read (as strings), or are refused classes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Times {
+    Refused,
+    AsStrings,
+}
+
 /// What a Ruby Symbol value becomes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Symbols {
@@ -86,7 +100,7 @@ enum Symbols {
     AsRuby,
 }
 
-fn load(text: &str, file: &str, symbols: Symbols) -> Result<Data, LookupError> {
+fn load(text: &str, file: &str, symbols: Symbols, times: Times) -> Result<Data, LookupError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let syntax = |e: scanner::SyntaxError| {
         LookupError::new(ErrorKind::Syntax, format!("({file}): {}", e.describe()))
@@ -96,6 +110,7 @@ fn load(text: &str, file: &str, symbols: Symbols) -> Result<Data, LookupError> {
     scanner::check_characters(text).map_err(syntax)?;
     let mut builder = Builder {
         symbols,
+        times,
         stack: Vec::new(),
         anchors: HashMap::new(),
         root: None,
@@ -201,6 +216,7 @@ fn size(d: &Data) -> usize {
 
 struct Builder {
     symbols: Symbols,
+    times: Times,
     alias_budget: usize,
     stack: Vec<Frame>,
     /// Anchor name -> the finished node; a later anchor of the same name replaces it.
@@ -262,6 +278,12 @@ impl Builder {
                 let is_key = self.awaiting_key();
                 let converted = match scalar(&value, tag.as_deref(), quoted_implicit, style) {
                     Ok(v) => v,
+                    Err(Refusal::Class(c))
+                        if self.times == Times::AsStrings && (c == "Date" || c == "Time") =>
+                    {
+                        let shown = scalar_scanner::date_or_time_to_s(&value);
+                        Scalar::Data(Data::String(shown.unwrap_or_else(|| value.clone())))
+                    }
                     Err(refusal) => {
                         self.fail(refusal, mark);
                         Scalar::Data(Data::Undef)

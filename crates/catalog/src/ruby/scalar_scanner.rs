@@ -130,12 +130,34 @@ fn digits(s: &str, min: usize, max: usize) -> Option<(&str, &str)> {
     (n >= min && n <= max).then(|| s.split_at(n))
 }
 
-/// Psych's `TIME` regexp: `None` when `s` does not match it, otherwise whether Ruby's
-/// `Time.utc`/`Time.new` accept its fields (Psych reads an invalid one as a string).
-fn time(s: &str) -> Option<bool> {
-    let s = s.strip_prefix('-').unwrap_or(s);
+/// The fields of a match of Psych's `TIME` regexp.
+struct TimeFields {
+    year: i64,
+    month: u32,
+    day: u32,
+    hour: u32,
+    min: u32,
+    sec: u32,
+    zone: Zone,
+}
+
+enum Zone {
+    /// No zone: local time.
+    Local,
+    /// `Z`.
+    Utc,
+    /// `+05:30`, `-5`: seconds east of UTC.
+    Offset(i64),
+}
+
+/// Psych's `TIME` regexp: the fields of `s`, or `None` when it does not match.
+fn time_fields(s: &str) -> Option<TimeFields> {
+    let (negative, s) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
     let num = |d: &str| d.parse::<u32>().unwrap_or(u32::MAX);
-    let (_, r) = digits(s, 4, 4)?;
+    let (year, r) = digits(s, 4, 4)?;
     let (month, r) = digits(r.strip_prefix('-')?, 1, 2)?;
     let (day, r) = digits(r.strip_prefix('-')?, 1, 2)?;
     let r = if let Some(r) = r.strip_prefix(['T', 't']) {
@@ -151,29 +173,53 @@ fn time(s: &str) -> Option<bool> {
         r = f.trim_start_matches(|c: char| c.is_ascii_digit());
     }
     let r = r.trim_start();
-    let mut offset = 0;
-    if !r.is_empty() && r != "Z" {
-        let r = r.strip_prefix(['+', '-'])?;
-        let (h, r) = digits(r, 1, 2)?;
-        let r = r.strip_prefix(':').unwrap_or(r);
-        let m = if r.is_empty() {
-            "0"
-        } else {
-            let (m, rest) = digits(r, 2, 2)?;
-            if !rest.is_empty() {
-                return None;
-            }
-            m
-        };
-        offset = num(h) * 3600 + num(m) * 60;
-    }
-    let (month, day, hour, min, sec) = (num(month), num(day), num(hour), num(min), num(sec));
+    let zone = match r {
+        "" => Zone::Local,
+        "Z" => Zone::Utc,
+        _ => {
+            let west = r.starts_with('-');
+            let r = r.strip_prefix(['+', '-'])?;
+            let (h, r) = digits(r, 1, 2)?;
+            let r = r.strip_prefix(':').unwrap_or(r);
+            let m = if r.is_empty() {
+                "0"
+            } else {
+                let (m, rest) = digits(r, 2, 2)?;
+                if !rest.is_empty() {
+                    return None;
+                }
+                m
+            };
+            let east = i64::from(num(h)) * 3600 + i64::from(num(m)) * 60;
+            Zone::Offset(if west { -east } else { east })
+        }
+    };
+    let year = i64::from(num(year));
+    Some(TimeFields {
+        year: if negative { -year } else { year },
+        month: num(month),
+        day: num(day),
+        hour: num(hour),
+        min: num(min),
+        sec: num(sec),
+        zone,
+    })
+}
+
+/// Psych's `TIME` regexp: `None` when `s` does not match it, otherwise whether Ruby's
+/// `Time.utc`/`Time.new` accept its fields (Psych reads an invalid one as a string).
+fn time(s: &str) -> Option<bool> {
+    let t = time_fields(s)?;
+    let offset = match t.zone {
+        Zone::Offset(o) => o.abs(),
+        _ => 0,
+    };
     Some(
-        (1..=12).contains(&month)
-            && (1..=31).contains(&day)
-            && min <= 59
-            && sec <= 60
-            && (hour < 24 || (hour == 24 && min == 0 && sec == 0))
+        (1..=12).contains(&t.month)
+            && (1..=31).contains(&t.day)
+            && t.min <= 59
+            && t.sec <= 60
+            && (t.hour < 24 || (t.hour == 24 && t.min == 0 && t.sec == 0))
             && offset < 86_400,
     )
 }
@@ -205,6 +251,50 @@ fn date(s: &str) -> Option<bool> {
         _ => 31,
     };
     Some(m >= 1 && d >= 1 && d <= days)
+}
+
+/// What Ruby's `to_s` prints for the `Date` or `Time` a loader that permits them makes
+/// of a plain scalar (`2024-1-5` is `2024-01-05`; `2001-12-14t21:59:43.10-05:00` is
+/// `2001-12-14 21:59:43 -0500`, with `UTC` for `Z`, and a time without a zone is
+/// local time, here UTC), or `None` for anything else. Puppet turns such facts into
+/// those strings.
+pub fn date_or_time_to_s(s: &str) -> Option<String> {
+    if time(s) == Some(true) {
+        return time_to_s(s);
+    }
+    if date(s) == Some(true) {
+        let mut parts = s.splitn(3, '-').map(|p| p.parse::<u32>().unwrap_or(0));
+        let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+        return Some(format!("{y:04}-{m:02}-{d:02}"));
+    }
+    None
+}
+
+/// Psych's `parse_time` and Ruby's `Time#to_s` for a valid timestamp: the time in
+/// its own zone (a time without one is local time, here UTC), fractions dropped.
+fn time_to_s(s: &str) -> Option<String> {
+    let t = time_fields(s)?;
+    // The fields as seconds: Ruby normalises 24:00:00 and a leap second forward.
+    let local = super::days_from_civil(t.year, t.month, t.day) * 86_400
+        + i64::from(t.hour) * 3600
+        + i64::from(t.min) * 60
+        + i64::from(t.sec);
+    let suffix = match t.zone {
+        Zone::Utc => "UTC".to_string(),
+        Zone::Local => "+0000".to_string(),
+        Zone::Offset(o) => {
+            let sign = if o < 0 { '-' } else { '+' };
+            format!("{sign}{:02}{:02}", o.abs() / 3600, o.abs() / 60 % 60)
+        }
+    };
+    let (days, secs) = (local.div_euclid(86_400), local.rem_euclid(86_400));
+    let (y, m, d) = super::civil_from_days(days);
+    Some(format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} {suffix}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    ))
 }
 
 /// `1:30` (Psych computes `n * 60 ** |i - 2|` per part, so this is 5400) and `1:30.5`.
