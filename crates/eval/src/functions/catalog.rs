@@ -36,7 +36,7 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     // `create_resources(type, {title => params}, defaults)`.
     builtin!(
         "create_resources",
-        &["Any type, Any instances, Any defaults?"],
+        &["Any type, Any instances, Any defaults*"],
         create_resources
     ),
 ];
@@ -253,15 +253,26 @@ fn type_or_class_exists(c: &Compiler<'_>, name: &str) -> Result<bool, EvalError>
 }
 
 fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    if call.args.len() > 3 {
+        return Err(EvalError::new(format!(
+            "create_resources(): wrong number of arguments ({}; must be 2 or 3)",
+            call.args.len()
+        )));
+    }
     let rtype = call.arg(0).to_string().to_lowercase();
     let Value::Hash(instances) = call.arg(1).clone() else {
         return Err(EvalError::new(
-            "create_resources(): second argument must be a Hash",
+            "create_resources(): second argument must be a hash",
         ));
     };
-    let defaults = match call.arg(2) {
-        Value::Hash(d) => (**d).clone(),
-        _ => ValueMap::default(),
+    let defaults = match call.args.get(2) {
+        None => ValueMap::default(),
+        Some(Value::Hash(d)) => (**d).clone(),
+        Some(_) => {
+            return Err(EvalError::new(
+                "create_resources(): third argument, if provided, must be a hash",
+            ))
+        }
     };
     let (rtype, form) = if let Some(t) = rtype.strip_prefix("@@") {
         (t.to_string(), ResourceForm::Exported)

@@ -180,6 +180,48 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     c.call_function(&name, args, lambda, call.scope, call.file, call.span)
 }
 
+/// The built-ins Puppet 7.23 still has as 3.x functions (`lib/puppet/parser/functions`
+/// only), with their Ruby arity: `n` arguments exactly, or at least `-n - 1`.
+const RUBY3_ARITY: &[(&str, i32)] = &[
+    ("create_resources", -3),
+    ("digest", 1),
+    ("fail", -1),
+    ("file", -2),
+    ("fqdn_rand", -2),
+    ("generate", -2),
+    ("inline_template", -2),
+    ("md5", 1),
+    ("realize", -2),
+    ("sha1", 1),
+    ("sha256", 1),
+    ("shellquote", -1),
+    ("sprintf", -2),
+    ("tag", -2),
+    ("tagged", -2),
+    ("template", -2),
+];
+
+/// A 3.x function's own argument count check, in its words (before the signatures,
+/// which then only check types).
+fn check_ruby3_arity(name: &str, given: usize) -> Result<(), EvalError> {
+    let Some(&(_, arity)) = RUBY3_ARITY.iter().find(|(n, _)| *n == name) else {
+        return Ok(());
+    };
+    let wrong = |expected: String| {
+        Err(EvalError::new(format!(
+            "{name}(): Wrong number of arguments given ({given} for {expected})"
+        )))
+    };
+    if arity >= 0 && given != arity as usize {
+        return wrong(arity.to_string());
+    }
+    let minimum = (arity + 1).unsigned_abs() as usize;
+    if arity < 0 && given < minimum {
+        return wrong(format!("minimum {minimum}"));
+    }
+    Ok(())
+}
+
 /// The optional keys of `lookup`'s options hash.
 const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => Any, Optional[override] => Hash[String, Any], Optional[default_values_hash] => Hash[String, Any], Optional[merge] => Variant[String[1], Hash[String, Scalar]]";
 
@@ -259,6 +301,7 @@ impl<'e> Compiler<'e> {
             file: file.clone(),
         });
         if let Some((sigs, imp)) = registry().get(name) {
+            check_ruby3_arity(name, args.len())?;
             let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
             let mut call = Call {

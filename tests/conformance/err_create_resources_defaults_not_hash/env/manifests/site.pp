@@ -1,0 +1,1 @@
+create_resources("notify", { "a" => {} }, "defaults")

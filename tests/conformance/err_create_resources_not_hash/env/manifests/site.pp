@@ -1,0 +1,2 @@
+$users = undef
+create_resources("notify", $users)
