@@ -558,6 +558,11 @@ impl Environment {
         if segments.is_empty() {
             path.push("init.pp");
         } else {
+            // Puppet's `Module#match_manifests` loads the module's init.pp before any
+            // other of its manifests, "in case the class is defined there" (#4220).
+            if subdir == "manifests" {
+                self.load_file(&path.join("init.pp"))?;
+            }
             let last = segments.pop().unwrap_or_default();
             for seg in segments {
                 path.push(seg);

@@ -1,0 +1,4 @@
+class q::params {
+  include q::helper
+  notify { "params": }
+}

@@ -1,0 +1,3 @@
+# Broken, and loaded before params.pp: including q::params fails here.
+class q {
+  notify { "q": }

@@ -1,0 +1,1 @@
+class q::params { notify { "params": } }

@@ -1,0 +1,2 @@
+class q { }
+class q::params { notify { "from init.pp": } }
