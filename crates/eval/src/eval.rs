@@ -839,9 +839,6 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        if let Some(v) = several_references(&target, &keys) {
-            return Ok(v);
-        }
         crate::ops::access(&target, &keys)
     }
 
@@ -1641,47 +1638,6 @@ fn edge_symbol(op: marionette_syntax::model::EdgeOp) -> &'static str {
 /// `Puppet::Resource::Type#valid_parameter?`).
 fn resource_type_param(name: &str) -> bool {
     name == "name" || crate::compiler::METAPARAMS.contains(&name)
-}
-
-fn several_references(target: &Value, keys: &[Value]) -> Option<Value> {
-    let Value::Type(t) = target else {
-        return None;
-    };
-    let several = keys.len() > 1 || matches!(keys, [Value::Array(_)]);
-    if !several {
-        return None;
-    }
-    let mut titles = Vec::new();
-    for k in keys {
-        flatten(k, &mut titles);
-    }
-    match t.resolved() {
-        PType::Resource {
-            type_name: Some(tn),
-            title: None,
-        } => Some(Value::array(
-            titles
-                .iter()
-                .map(|title| {
-                    Value::Type(Arc::new(PType::Resource {
-                        type_name: Some(tn.clone()),
-                        title: Some(title.to_string()),
-                    }))
-                })
-                .collect(),
-        )),
-        PType::Class(None) => Some(Value::array(
-            titles
-                .iter()
-                .map(|n| {
-                    Value::Type(Arc::new(PType::Class(Some(
-                        marionette_syntax::names::trim_root(&n.to_string()).to_lowercase(),
-                    ))))
-                })
-                .collect(),
-        )),
-        _ => None,
-    }
 }
 
 /// Evaluated attribute operations: name, `+>`, value.

@@ -2685,46 +2685,9 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
                 T::Object(Some(Arc::new(crate::object::ObjectType::from_hash(h)?)))
             }
         }
-        T::Resource {
-            type_name: None, ..
-        } => {
-            let mut rest = keys.to_vec();
-            if rest.is_empty() {
-                return Err("Resource-Type[] accepts 1 or more arguments. Got 0".into());
-            }
-            let first = rest.remove(0);
-            let tn = match &first {
-                Value::Str(s) => capitalize_segments(s),
-                Value::Type(t) => match t.resolved() {
-                    T::Resource {
-                        type_name: Some(tn),
-                        title: None,
-                    } => tn.clone(),
-                    other => {
-                        return Err(format!(
-                            "Cannot use {other} where a resource type name is expected"
-                        ))
-                    }
-                },
-                other => {
-                    return Err(format!(
-                        "Cannot use {} where a resource type name is expected",
-                        other.type_name()
-                    ))
-                }
-            };
-            if rest.is_empty() {
-                return Ok(ty(PType::Resource {
-                    type_name: Some(tn),
-                    title: None,
-                }));
-            }
-            return resource_titles(&tn, &rest);
+        T::Resource { title: None, .. } => {
+            return access_resource_type(t, keys).map_err(|e| e.message);
         }
-        T::Resource {
-            type_name: Some(tn),
-            title: None,
-        } => return resource_titles(tn, keys),
         T::Class(None) => {
             if keys.is_empty() {
                 return Err("Class-Type[] accepts 1 or more arguments. Got 0".into());
@@ -2863,24 +2826,83 @@ fn flatten(keys: &[Value]) -> Vec<Value> {
     out
 }
 
-/// `File['a']` is one reference; `File['a', 'b']` and `File[['a']]` are arrays.
-fn resource_titles(type_name: &str, keys: &[Value]) -> Result<Value, String> {
-    let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
-    let mut refs = Vec::new();
-    for k in flatten(keys) {
-        match k {
-            Value::Str(s) => refs.push(Value::Type(Arc::new(PType::Resource {
-                type_name: Some(type_name.to_string()),
-                title: Some(s.to_string()),
-            }))),
-            Value::Undef => {}
-            other => {
-                return Err(format!(
-                    "{type_name}-Type[] Cannot use {} where a resource title String is expected",
-                    PType::infer(&other).generalize()
-                ))
+/// `File['a']`, `Resource['file', 'a']`: one reference; `File['a', 'b']` and
+/// `File[['a']]` are arrays (Puppet's `access_PResourceType` without a title). Undef
+/// titles are dropped; a title that is not a String is blamed on its key.
+pub(crate) fn access_resource_type(
+    t: &PType,
+    keys: &[Value],
+) -> Result<Value, crate::ops::AccessError> {
+    use crate::ops::AccessError;
+    let PType::Resource {
+        type_name,
+        title: None,
+    } = t.resolved()
+    else {
+        return crate::types::parameterize(t, keys).map_err(AccessError::from);
+    };
+    let (tn, titles, shifted) = match type_name {
+        Some(tn) => (tn.clone(), keys, false),
+        None => {
+            let Some(first) = keys.first() else {
+                return Err("Resource-Type[] accepts 1 or more arguments. Got 0"
+                    .to_string()
+                    .into());
+            };
+            let tn = match first {
+                Value::Str(s) => capitalize_segments(s),
+                Value::Type(t) => match t.resolved() {
+                    PType::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    } => tn.clone(),
+                    other => {
+                        return Err(format!(
+                            "Cannot use {other} where a resource type name is expected"
+                        )
+                        .into())
+                    }
+                },
+                other => {
+                    return Err(format!(
+                        "Cannot use {} where a resource type name is expected",
+                        other.type_name()
+                    )
+                    .into())
+                }
+            };
+            if keys.len() == 1 {
+                return Ok(Value::Type(Arc::new(PType::Resource {
+                    type_name: Some(tn),
+                    title: None,
+                })));
             }
+            (tn, &keys[1..], true)
         }
+    };
+    let many = titles.len() > 1 || matches!(titles.first(), Some(Value::Array(_)));
+    let mut flat = flatten(titles);
+    flat.retain(|k| !k.is_undef());
+    let mut refs = Vec::new();
+    for (i, k) in flat.iter().enumerate() {
+        let Value::Str(s) = k else {
+            let base = if shifted { "Resource" } else { tn.as_str() };
+            let label = format!("{base}-Type");
+            return Err(AccessError {
+                message: format!(
+                    "Error creating type specialization of {} {label}, Cannot use {} where a resource title String is expected",
+                    crate::describe::article(&label),
+                    PType::infer(k).generalize()
+                ),
+                // Puppet's index into the key expressions (as it computes it: off by
+                // one when flattening changed the count).
+                key: Some(if titles.len() != flat.len() { i + 1 } else { i }),
+            });
+        };
+        refs.push(Value::Type(Arc::new(PType::Resource {
+            type_name: Some(tn.clone()),
+            title: Some(s.to_string()),
+        })));
     }
     Ok(if many {
         Value::array(refs)

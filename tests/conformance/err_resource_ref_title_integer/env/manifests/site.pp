@@ -1,0 +1,1 @@
+notify { "x": before => Notify["a", 1] }

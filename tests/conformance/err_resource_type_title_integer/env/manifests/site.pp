@@ -1,0 +1,1 @@
+$r = Resource["notify", "a", 2]
