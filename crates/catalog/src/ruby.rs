@@ -254,3 +254,113 @@ pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     (yoe + era * 400 + if m <= 2 { 1 } else { 0 }, m, d)
 }
+
+/// Ruby's `Integer(string)` (`rb_str_to_inum` with base 0, strict): blanks around, one
+/// sign, a `0x`/`0b`/`0o`/`0d` or `0` (octal) prefix, `_` between digits. `None` where
+/// Ruby raises `invalid value for Integer()` (and past 128 bits).
+pub fn str_to_integer(s: &str) -> Option<i128> {
+    let (neg, body) = split_sign(s.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\u{b}'));
+    let b = body.as_bytes();
+    let (radix, digits) = match (b.first(), b.get(1)) {
+        (Some(b'0'), Some(b'x' | b'X')) => (16, &body[2..]),
+        (Some(b'0'), Some(b'b' | b'B')) => (2, &body[2..]),
+        (Some(b'0'), Some(b'o' | b'O')) => (8, &body[2..]),
+        (Some(b'0'), Some(b'd' | b'D')) => (10, &body[2..]),
+        // `0_7` and `00` are octal: the leading zero is a digit.
+        (Some(b'0'), Some(_)) => (8, body),
+        _ => (10, body),
+    };
+    let clean = digits_with_underscores(digits, |c| c.is_digit(radix))?;
+    let v = i128::from_str_radix(&clean, radix).ok()?;
+    Some(if neg { -v } else { v })
+}
+
+/// A leading `-` or `+` taken off: whether it was `-`, and the rest.
+fn split_sign(s: &str) -> (bool, &str) {
+    match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    }
+}
+
+/// `digits` without its `_` separators, if it is one or more digits (as `is_digit`
+/// says) with single underscores between them.
+fn digits_with_underscores(digits: &str, is_digit: impl Fn(char) -> bool) -> Option<String> {
+    let mut out = String::with_capacity(digits.len());
+    let mut after_digit = false;
+    for c in digits.chars() {
+        if c == '_' && after_digit {
+            after_digit = false;
+        } else if is_digit(c) {
+            out.push(c);
+            after_digit = true;
+        } else {
+            return None;
+        }
+    }
+    after_digit.then_some(out)
+}
+
+/// Ruby's `Float(string)` (strict): blanks around, one sign, decimal digits with an
+/// optional fraction (`.5` but not `5.`) and exponent, `_` between digits, or a `0x`
+/// hexadecimal integer with an optional `p` exponent. `None` where Ruby raises
+/// `invalid value for Float()`.
+pub fn str_to_float(s: &str) -> Option<f64> {
+    let (neg, body) = split_sign(s.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\u{b}'));
+    let sign = |f: f64| if neg { -f } else { f };
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        let (mantissa, exp) = match hex.split_once(['p', 'P']) {
+            Some((m, e)) => (m, Some(e)),
+            None => (hex, None),
+        };
+        let (int, frac) = match mantissa.split_once('.') {
+            Some((i, f)) if exp.is_some() => (i, f),
+            Some(_) => return None,
+            None => (mantissa, ""),
+        };
+        let int = digits_with_underscores(int, |c| c.is_ascii_hexdigit())?;
+        let frac = if frac.is_empty() {
+            String::new()
+        } else {
+            digits_with_underscores(frac, |c| c.is_ascii_hexdigit())?
+        };
+        let mut v = 0f64;
+        for c in int.chars().chain(frac.chars()) {
+            v = v * 16.0 + f64::from(c.to_digit(16)?);
+        }
+        let mut e2: i32 = -4 * i32::try_from(frac.len()).ok()?;
+        if let Some(e) = exp {
+            let (eneg, e) = split_sign(e);
+            let e: i32 = digits_with_underscores(e, |c| c.is_ascii_digit())?
+                .parse()
+                .ok()?;
+            e2 += if eneg { -e } else { e };
+        }
+        return Some(sign(v * 2f64.powi(e2)));
+    }
+    let (mantissa, exp) = match body.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e)),
+        None => (body, None),
+    };
+    let mut clean = String::with_capacity(body.len());
+    match mantissa.split_once('.') {
+        Some((int, frac)) => {
+            if !int.is_empty() {
+                clean.push_str(&digits_with_underscores(int, |c| c.is_ascii_digit())?);
+            }
+            clean.push('.');
+            clean.push_str(&digits_with_underscores(frac, |c| c.is_ascii_digit())?);
+        }
+        None => clean.push_str(&digits_with_underscores(mantissa, |c| c.is_ascii_digit())?),
+    }
+    if let Some(e) = exp {
+        let (eneg, e) = split_sign(e);
+        clean.push('e');
+        if eneg {
+            clean.push('-');
+        }
+        clean.push_str(&digits_with_underscores(e, |c| c.is_ascii_digit())?);
+    }
+    clean.parse::<f64>().ok().map(sign)
+}

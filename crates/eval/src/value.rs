@@ -607,6 +607,33 @@ impl Value {
         }
     }
 
+    /// The Ruby class of the value as Puppet holds it, as Ruby's and Puppet's messages
+    /// name it (`NilClass`, `TrueClass`, `Puppet::Pops::Types::PIntegerType`).
+    pub fn ruby_class(&self) -> String {
+        match self {
+            Value::Undef => "NilClass".into(),
+            Value::Default => "Symbol".into(),
+            Value::Bool(true) => "TrueClass".into(),
+            Value::Bool(false) => "FalseClass".into(),
+            Value::Int(_) | Value::BigInt(_) => "Integer".into(),
+            Value::Float(_) => "Float".into(),
+            Value::Str(_) => "String".into(),
+            Value::Regex(_) => "Regexp".into(),
+            Value::Array(_) => "Array".into(),
+            Value::Hash(_) => "Hash".into(),
+            Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", t.simple_name()),
+            Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+            Value::Deferred(_) => "Puppet::Pops::Types::PDeferredType::Deferred".into(),
+            Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+            Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+            Value::SemVer(_) => "SemanticPuppet::Version".into(),
+            Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+            Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+            Value::Iterator(_) => "Puppet::Pops::Types::Iterable".into(),
+            Value::Object(o) => o.ty.name.clone(),
+        }
+    }
+
     /// Ruby's `to_s`: strings as they are, containers inspected, `nil` empty.
     pub fn ruby_to_s(&self) -> String {
         match self {

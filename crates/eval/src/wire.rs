@@ -131,16 +131,22 @@ fn pvalue(ptype: &str, text: String) -> Data {
 /// References are strings (`File[/x]`); other types are Pcore objects with the
 /// attributes Puppet writes (`{"__ptype": "Pcore::ArrayType", "element_type": ...}`).
 fn type_data(t: &PType) -> Data {
+    reference_string(t).map_or_else(|| pcore(t), Data::String)
+}
+
+/// A resource or class reference as Puppet's `Puppet::Resource` writes it
+/// (`File[/x]`, `Class[Foo::Bar]`); `None` for other types.
+pub(crate) fn reference_string(t: &PType) -> Option<String> {
     match t {
         PType::Resource {
             type_name: Some(tn),
             title: Some(title),
-        } => Data::String(format!("{tn}[{title}]")),
-        PType::Class(Some(name)) => Data::String(format!(
+        } => Some(format!("{tn}[{title}]")),
+        PType::Class(Some(name)) => Some(format!(
             "Class[{}]",
             crate::types::capitalize_segments(name)
         )),
-        other => pcore(other),
+        _ => None,
     }
 }
 

@@ -516,7 +516,7 @@ fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
     }
     let conv = fmt.chars().last().unwrap_or('s');
     let head = &fmt[..fmt.len() - 1];
-    let with = |c: char, arg: Value| super::strings::sprintf(&format!("{head}{c}"), &[arg]);
+    let with = |c: char, arg: Value| super::sprintf::format(&format!("{head}{c}"), &[arg]);
     match v {
         Value::Int(_) | Value::Float(_) => match (conv, v) {
             ('d' | 'x' | 'X' | 'o' | 'b' | 'B', Value::Float(f)) => {

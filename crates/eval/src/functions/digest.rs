@@ -8,33 +8,29 @@ use md5::Digest;
 
 pub(super) const FUNCTIONS: &[Builtin] = &[
     // `md5('x')`: the hex MD5 digest of a string.
-    builtin!("md5", &["Any value"], |_, c| Ok(hex_digest::<md5::Md5>(c))),
+    builtin!("md5", &["Any value"], |_, c| hex_digest::<md5::Md5>(c)),
     // `sha1('x')`: the hex SHA-1 digest.
-    builtin!("sha1", &["Any value"], |_, c| Ok(hex_digest::<sha1::Sha1>(
-        c
-    ))),
+    builtin!("sha1", &["Any value"], |_, c| hex_digest::<sha1::Sha1>(c)),
     // `sha256('x')`: the hex SHA-256 digest.
-    builtin!("sha256", &["Any value"], |_, c| Ok(hex_digest::<
-        sha2::Sha256,
-    >(c))),
+    builtin!("sha256", &["Any value"], |_, c| hex_digest::<sha2::Sha256>(
+        c
+    )),
     // `digest('x')`: the digest of Puppet's `digest_algorithm` setting (sha256).
-    builtin!("digest", &["Any value"], |_, c| Ok(hex_digest::<
-        sha2::Sha256,
-    >(c))),
+    builtin!("digest", &["Any value"], |_, c| hex_digest::<sha2::Sha256>(
+        c
+    )),
     // `fqdn_rand(max, seed)`: a number in `0...max`, the same for a node every time.
-    builtin!(
-        "fqdn_rand",
-        &["Any max, Any seed?, Any downcase?"],
-        fqdn_rand
-    ),
+    builtin!("fqdn_rand", &["Any max, Any args*"], fqdn_rand),
 ];
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn hex_digest<D: Digest>(call: &Call<'_>) -> Value {
-    Value::str(hex(&D::digest(call.arg(0).ruby_to_s().as_bytes())))
+/// The digest of a legacy function's one argument, a String (Ruby's `hexdigest`).
+fn hex_digest<D: Digest>(call: &Call<'_>) -> EvalResult {
+    let s = super::implicit_string(&super::arg_3x(call.arg(0)))?;
+    Ok(Value::str(hex(&D::digest(s.as_bytes()))))
 }
 
 /// Ruby's `String#to_i`: the leading integer, 0 if there is none.
@@ -59,13 +55,14 @@ fn ruby_to_i(s: &str) -> i64 {
 }
 
 fn fqdn_rand(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
-    let max = match call.arg(0) {
+    let args: Vec<Value> = call.args.iter().map(super::arg_3x).collect();
+    let max = match &args[0] {
         Value::Int(i) => *i,
         Value::Float(f) => f.trunc() as i64,
         other => ruby_to_i(&other.ruby_to_s()),
     };
-    let seed = call.arg(1).ruby_to_s();
-    let downcase = call.arg(2).is_truthy();
+    let seed = args.get(1).map(join_piece).unwrap_or_default();
+    let downcase = args.get(2).is_some_and(Value::is_truthy);
     let facts = c.find_var("facts", c.top).unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(h) => match h.get(&Value::str("networking")) {
@@ -74,12 +71,33 @@ fn fqdn_rand(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         },
         _ => None,
     };
-    let mut fqdn = fqdn.map(|v| v.ruby_to_s()).unwrap_or_default();
-    if downcase {
-        fqdn = fqdn.to_lowercase();
+    let fqdn = match fqdn {
+        Some(v) if downcase => join_piece(&v).to_lowercase(),
+        Some(v) => join_piece(&v),
+        None if downcase => {
+            return Err(crate::error::EvalError::new(
+                "undefined method `downcase' for nil:NilClass",
+            ))
+        }
+        None => String::new(),
+    };
+    // Ruby's `Random#rand(max)` refuses a maximum that is not positive.
+    if max <= 0 {
+        return Err(crate::error::EvalError::new(format!(
+            "invalid argument - {max}"
+        )));
     }
     let digest = md5::Md5::digest(format!("{fqdn}:{max}:{seed}").as_bytes());
     Ok(Value::Int(deterministic_rand(&digest, max)))
+}
+
+/// A value as Ruby's `Array#join` writes it: arrays joined (with `:` here), the rest
+/// as `to_s`.
+fn join_piece(v: &Value) -> String {
+    match v {
+        Value::Array(items) => items.iter().map(join_piece).collect::<Vec<_>>().join(":"),
+        other => other.ruby_to_s(),
+    }
 }
 
 /// `Random.new(seed).rand(max)` in Ruby, with the seed a number given by its

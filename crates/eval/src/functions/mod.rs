@@ -38,9 +38,97 @@ mod log;
 mod lookup;
 mod numeric;
 pub(crate) mod signature;
+mod sprintf;
 mod strings;
 
 pub(crate) use convert::new_value;
+
+/// The legacy (3.x) built-ins, with their Ruby `:arity` (negative: at least
+/// `-arity - 1` arguments); Puppet checks it before the function runs.
+const LEGACY_ARITY: &[(&str, i64)] = &[
+    ("create_resources", -3),
+    ("digest", 1),
+    ("fail", -1),
+    ("file", -2),
+    ("fqdn_rand", -2),
+    ("generate", -2),
+    ("inline_template", -2),
+    ("md5", 1),
+    ("realize", -2),
+    ("sha1", 1),
+    ("sha256", 1),
+    ("shellquote", -1),
+    ("sprintf", -2),
+    ("tag", -2),
+    ("tagged", -2),
+    ("template", -2),
+];
+
+/// Puppet's argument count check of a legacy (3.x) function.
+fn check_legacy_arity(name: &str, given: usize) -> Result<(), EvalError> {
+    let Some(&(_, arity)) = LEGACY_ARITY.iter().find(|(n, _)| *n == name) else {
+        return Ok(());
+    };
+    let given = given as i64;
+    if arity >= 0 && given != arity {
+        return Err(EvalError::new(format!(
+            "{name}(): Wrong number of arguments given ({given} for {arity})"
+        )));
+    }
+    if arity < 0 && given < -arity - 1 {
+        return Err(EvalError::new(format!(
+            "{name}(): Wrong number of arguments given ({given} for minimum {})",
+            -arity - 1
+        )));
+    }
+    Ok(())
+}
+
+/// Ruby's implicit conversion to a String (`StringValue`), of a value a legacy
+/// function was given (after [`arg_3x`]).
+pub(crate) fn implicit_string(v: &Value) -> Result<String, EvalError> {
+    match v {
+        Value::Str(s) => Ok(s.to_string()),
+        Value::Undef => Err(EvalError::new("no implicit conversion of nil into String")),
+        Value::Bool(b) => Err(EvalError::new(format!(
+            "no implicit conversion of {b} into String"
+        ))),
+        other => Err(EvalError::new(format!(
+            "no implicit conversion of {} into String",
+            other.ruby_class()
+        ))),
+    }
+}
+
+/// An argument as Puppet hands it to a legacy (3.x) function
+/// (`Runtime3FunctionArgumentConverter`): a top-level undef is `''`, a regexp its
+/// `/.../` text, versions, binaries and time values their strings, a resource or
+/// class reference the string of Puppet's `Puppet::Resource` (`File[/x]`).
+pub(crate) fn arg_3x(v: &Value) -> Value {
+    match v {
+        Value::Undef => Value::str(""),
+        other => inner_3x(other),
+    }
+}
+
+fn inner_3x(v: &Value) -> Value {
+    match v {
+        Value::Regex(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => Value::str(v.to_string()),
+        Value::Type(t) => crate::wire::reference_string(t).map_or_else(|| v.clone(), Value::str),
+        Value::Array(items) => Value::array(items.iter().map(inner_3x).collect()),
+        Value::Hash(map) => Value::hash(
+            map.iter()
+                .map(|(k, v)| (inner_3x(k), inner_3x(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
 
 /// Written into an EPP render buffer after a Sensitive value (a Unicode noncharacter,
 /// never in text): the rendered template is then Sensitive, as in Puppet.
@@ -180,48 +268,6 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     c.call_function(&name, args, lambda, call.scope, call.file, call.span)
 }
 
-/// The built-ins Puppet 7.23 still has as 3.x functions (`lib/puppet/parser/functions`
-/// only), with their Ruby arity: `n` arguments exactly, or at least `-n - 1`.
-const RUBY3_ARITY: &[(&str, i32)] = &[
-    ("create_resources", -3),
-    ("digest", 1),
-    ("fail", -1),
-    ("file", -2),
-    ("fqdn_rand", -2),
-    ("generate", -2),
-    ("inline_template", -2),
-    ("md5", 1),
-    ("realize", -2),
-    ("sha1", 1),
-    ("sha256", 1),
-    ("shellquote", -1),
-    ("sprintf", -2),
-    ("tag", -2),
-    ("tagged", -2),
-    ("template", -2),
-];
-
-/// A 3.x function's own argument count check, in its words (before the signatures,
-/// which then only check types).
-fn check_ruby3_arity(name: &str, given: usize) -> Result<(), EvalError> {
-    let Some(&(_, arity)) = RUBY3_ARITY.iter().find(|(n, _)| *n == name) else {
-        return Ok(());
-    };
-    let wrong = |expected: String| {
-        Err(EvalError::new(format!(
-            "{name}(): Wrong number of arguments given ({given} for {expected})"
-        )))
-    };
-    if arity >= 0 && given != arity as usize {
-        return wrong(arity.to_string());
-    }
-    let minimum = (arity + 1).unsigned_abs() as usize;
-    if arity < 0 && given < minimum {
-        return wrong(format!("minimum {minimum}"));
-    }
-    Ok(())
-}
-
 /// The optional keys of `lookup`'s options hash.
 const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => Any, Optional[override] => Hash[String, Any], Optional[default_values_hash] => Hash[String, Any], Optional[merge] => Variant[String[1], Hash[String, Scalar]]";
 
@@ -301,7 +347,7 @@ impl<'e> Compiler<'e> {
             file: file.clone(),
         });
         if let Some((sigs, imp)) = registry().get(name) {
-            check_ruby3_arity(name, args.len())?;
+            check_legacy_arity(name, args.len())?;
             let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
             let mut call = Call {

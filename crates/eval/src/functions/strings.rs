@@ -7,7 +7,7 @@ use crate::compiler::Compiler;
 use crate::error::EvalError;
 use crate::eval::EvalResult;
 use crate::types::PType;
-use crate::value::{format_float, Regex, Value, ValueMap};
+use crate::value::{Regex, Value, ValueMap};
 use std::sync::Arc;
 
 /// The signatures shared by the case and whitespace functions: numbers pass through,
@@ -82,13 +82,16 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         regsubst
     ),
     // `sprintf('%05.2f', $x)`: Ruby's format directives.
-    builtin!("sprintf", &["String format, Any args*"], |_, c| {
-        Ok(Value::str(sprintf(c.str_arg(0), &c.args[1..])?))
+    builtin!("sprintf", &["Any format, Any args*"], |_, c| {
+        let args: Vec<Value> = c.args.iter().map(super::arg_3x).collect();
+        let format = super::implicit_string(&args[0])?;
+        Ok(Value::str(super::sprintf::format(&format, &args[1..])?))
     }),
     // `shellquote('a b', ['c'])`: quoted for a Bourne shell, joined by spaces.
     builtin!("shellquote", &["Any args*"], |_, c| {
         let mut words = Vec::new();
-        flat_words(&c.args, &mut words);
+        let args: Vec<Value> = c.args.iter().map(super::arg_3x).collect();
+        flat_words(&args, &mut words)?;
         Ok(Value::str(
             words
                 .iter()
@@ -388,13 +391,23 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     })
 }
 
-fn flat_words(args: &[Value], out: &mut Vec<String>) {
+/// The words of `shellquote`'s (3.x) arguments, flattened; a word that is not a String
+/// fails as Ruby's `word.length` does.
+fn flat_words(args: &[Value], out: &mut Vec<String>) -> Result<(), EvalError> {
     for a in args {
         match a {
-            Value::Array(items) => flat_words(items, out),
+            Value::Array(items) => flat_words(items, out)?,
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Undef => {
+                return Err(EvalError::new(format!(
+                    "undefined method `length' for {}:{}",
+                    a.ruby_inspect(),
+                    a.ruby_class()
+                )))
+            }
             other => out.push(other.ruby_to_s()),
         }
     }
+    Ok(())
 }
 
 /// Quotes a word for a Bourne shell the way Puppet's `shellquote` does.
@@ -579,383 +592,6 @@ fn match_fn(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         )),
         other => match_one(other.as_str().unwrap_or(""), call.arg(1)),
     }
-}
-
-// ---------------------------------------------------------------------- sprintf
-
-/// Ruby's `Integer()` of a string: optional sign, `0x`/`0b`/`0o`/`0` prefixes,
-/// underscores between digits.
-fn ruby_integer(s: &str) -> Option<i64> {
-    let t = s.trim();
-    let (neg, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let t = t.replace('_', "");
-    let lower = t.to_ascii_lowercase();
-    let v = if let Some(h) = lower.strip_prefix("0x") {
-        i64::from_str_radix(h, 16).ok()
-    } else if let Some(b) = lower.strip_prefix("0b") {
-        i64::from_str_radix(b, 2).ok()
-    } else if let Some(o) = lower.strip_prefix("0o") {
-        i64::from_str_radix(o, 8).ok()
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        i64::from_str_radix(&lower[1..], 8).ok()
-    } else {
-        lower.parse().ok()
-    }?;
-    Some(if neg { -v } else { v })
-}
-
-fn format_arg_int(v: &Value) -> Result<i64, EvalError> {
-    match v {
-        Value::Int(i) => Ok(*i),
-        Value::Float(f) => Ok(f.trunc() as i64),
-        Value::Str(s) => ruby_integer(s).ok_or_else(|| {
-            EvalError::new(format!("invalid value for Integer(): {}", v.ruby_inspect()))
-        }),
-        Value::Undef => Err(EvalError::new("can't convert nil into Integer")),
-        other => Err(EvalError::new(format!(
-            "can't convert {} into Integer",
-            other.type_name()
-        ))),
-    }
-}
-
-fn format_arg_float(v: &Value) -> Result<f64, EvalError> {
-    match v {
-        Value::Int(i) => Ok(*i as f64),
-        Value::Float(f) => Ok(*f),
-        Value::Str(s) => crate::ops::to_number(s)
-            .map(|n| match n {
-                Value::Int(i) => i as f64,
-                Value::Float(f) => f,
-                _ => 0.0,
-            })
-            .ok_or_else(|| {
-                EvalError::new(format!("invalid value for Float(): {}", v.ruby_inspect()))
-            }),
-        Value::Undef => Err(EvalError::new("can't convert nil into Float")),
-        other => Err(EvalError::new(format!(
-            "can't convert {} into Float",
-            other.type_name()
-        ))),
-    }
-}
-
-/// `%e` as C prints it: `1.234568e+04`.
-fn format_exp(f: f64, precision: usize, upper: bool) -> String {
-    let s = format!("{f:.precision$e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let sign = if exp < 0 { '-' } else { '+' };
-    let out = format!("{mantissa}e{sign}{:02}", exp.abs());
-    if upper {
-        out.to_uppercase()
-    } else {
-        out
-    }
-}
-
-/// `%g` as C prints it.
-fn format_general(f: f64, precision: usize, alt: bool, upper: bool) -> String {
-    if f == 0.0 {
-        return "0".into();
-    }
-    let p = if precision == 0 { 1 } else { precision };
-    let x = f.abs().log10().floor() as i32;
-    let strip = |s: String| -> String {
-        if alt || !s.contains('.') {
-            s
-        } else {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        }
-    };
-    if x < -4 || x >= p as i32 {
-        let s = format_exp(f, p - 1, upper);
-        let (m, e) = s.split_once(['e', 'E']).unwrap_or((&s, ""));
-        format!(
-            "{}{}{e}",
-            strip(m.to_string()),
-            if upper { "E" } else { "e" }
-        )
-    } else {
-        strip(format!("{:.*}", (p as i32 - 1 - x).max(0) as usize, f))
-    }
-}
-
-/// Ruby's `format` for the directives manifests use: `%s %p %d %i %u %f %e %E %g %G %x
-/// %X %o %b %B %c %%`, flags `-+ 0#`, width, precision, `*`, and `%<name>s` /
-/// `%{name}` references into a hash argument.
-pub(super) fn sprintf(fmt: &str, args: &[Value]) -> Result<String, EvalError> {
-    let mut out = String::new();
-    let chars: Vec<char> = fmt.chars().collect();
-    let mut i = 0;
-    let mut next = 0usize;
-    let hash_arg = || -> Result<&ValueMap, EvalError> {
-        match args.first() {
-            Some(Value::Hash(h)) => Ok(h),
-            _ => Err(EvalError::new("one hash required")),
-        }
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        i += 1;
-        if c != '%' {
-            out.push(c);
-            continue;
-        }
-        if i >= chars.len() {
-            return Err(EvalError::new(
-                "incomplete format specifier; use %% (double %) instead",
-            ));
-        }
-        if chars[i] == '%' {
-            out.push('%');
-            i += 1;
-            continue;
-        }
-        let mut flags = String::new();
-        let mut named: Option<Value> = None;
-        let mut width: Option<usize> = None;
-        let mut precision: Option<usize> = None;
-        loop {
-            match chars.get(i) {
-                Some(&f) if "-+ 0#".contains(f) => {
-                    flags.push(f);
-                    i += 1;
-                }
-                Some('<') => {
-                    let end = chars[i..].iter().position(|&c| c == '>').map(|p| p + i);
-                    let end = end
-                        .ok_or_else(|| EvalError::new("malformed name - unmatched parenthesis"))?;
-                    let name: String = chars[i + 1..end].iter().collect();
-                    named = Some(
-                        hash_arg()?
-                            .get(&Value::str(name.as_str()))
-                            .cloned()
-                            .ok_or_else(|| EvalError::new(format!("key<{name}> not found")))?,
-                    );
-                    i = end + 1;
-                }
-                Some('{') => {
-                    let end = chars[i..].iter().position(|&c| c == '}').map(|p| p + i);
-                    let end = end
-                        .ok_or_else(|| EvalError::new("malformed name - unmatched parenthesis"))?;
-                    let name: String = chars[i + 1..end].iter().collect();
-                    let v = hash_arg()?
-                        .get(&Value::str(name.as_str()))
-                        .cloned()
-                        .ok_or_else(|| EvalError::new(format!("key{{{name}}} not found")))?;
-                    out.push_str(&v.ruby_to_s());
-                    i = end + 1;
-                    named = None;
-                    flags.push('{');
-                    break;
-                }
-                _ => break,
-            }
-        }
-        if flags.contains('{') {
-            continue;
-        }
-        let mut take_arg = |named: &Option<Value>| -> Value {
-            if let Some(v) = named {
-                return v.clone();
-            }
-            let v = args.get(next).cloned().unwrap_or(Value::Undef);
-            next += 1;
-            v
-        };
-        if chars.get(i) == Some(&'*') {
-            i += 1;
-            width = Some(format_arg_int(&take_arg(&None))?.unsigned_abs() as usize);
-        } else {
-            let start = i;
-            while chars.get(i).is_some_and(char::is_ascii_digit) {
-                i += 1;
-            }
-            if i > start {
-                width = chars[start..i].iter().collect::<String>().parse().ok();
-            }
-        }
-        if chars.get(i) == Some(&'.') {
-            i += 1;
-            let start = i;
-            while chars.get(i).is_some_and(char::is_ascii_digit) {
-                i += 1;
-            }
-            precision = Some(
-                chars[start..i]
-                    .iter()
-                    .collect::<String>()
-                    .parse()
-                    .unwrap_or(0),
-            );
-        }
-        let conv = *chars.get(i).ok_or_else(|| {
-            EvalError::new("incomplete format specifier; use %% (double %) instead")
-        })?;
-        i += 1;
-        let arg = take_arg(&named);
-        let plus = flags.contains('+');
-        let space = flags.contains(' ');
-        let sign = |neg: bool| {
-            if neg {
-                "-"
-            } else if plus {
-                "+"
-            } else if space {
-                " "
-            } else {
-                ""
-            }
-        };
-        let (body, numeric) = match conv {
-            's' => {
-                let s = arg.ruby_to_s();
-                (
-                    match precision {
-                        Some(p) => s.chars().take(p).collect(),
-                        None => s,
-                    },
-                    false,
-                )
-            }
-            'p' => {
-                let s = arg.ruby_inspect();
-                (
-                    match precision {
-                        Some(p) => s.chars().take(p).collect(),
-                        None => s,
-                    },
-                    false,
-                )
-            }
-            'd' | 'i' | 'u' => {
-                let n = format_arg_int(&arg)?;
-                let digits = n.unsigned_abs().to_string();
-                let digits = match precision {
-                    Some(p) if digits.len() < p => {
-                        format!("{}{digits}", "0".repeat(p - digits.len()))
-                    }
-                    _ => digits,
-                };
-                (format!("{}{digits}", sign(n < 0)), true)
-            }
-            'f' => {
-                let f = format_arg_float(&arg)?;
-                (
-                    format!(
-                        "{}{:.*}",
-                        sign(f.is_sign_negative() && f != 0.0),
-                        precision.unwrap_or(6),
-                        f.abs()
-                    ),
-                    true,
-                )
-            }
-            'e' | 'E' => {
-                let f = format_arg_float(&arg)?;
-                (
-                    format!(
-                        "{}{}",
-                        sign(f < 0.0),
-                        format_exp(f.abs(), precision.unwrap_or(6), conv == 'E')
-                    ),
-                    true,
-                )
-            }
-            'g' | 'G' => {
-                let f = format_arg_float(&arg)?;
-                (
-                    format!(
-                        "{}{}",
-                        sign(f < 0.0),
-                        format_general(
-                            f.abs(),
-                            precision.unwrap_or(6),
-                            flags.contains('#'),
-                            conv == 'G'
-                        )
-                    ),
-                    true,
-                )
-            }
-            'x' | 'X' | 'o' | 'b' | 'B' => {
-                let n = format_arg_int(&arg)?;
-                let abs = n.unsigned_abs();
-                let digits = match conv {
-                    'x' => format!("{abs:x}"),
-                    'X' => format!("{abs:X}"),
-                    'o' => format!("{abs:o}"),
-                    _ => format!("{abs:b}"),
-                };
-                let prefix = if flags.contains('#') {
-                    match conv {
-                        'x' => "0x",
-                        'X' => "0X",
-                        'o' => "0",
-                        'b' => "0b",
-                        _ => "0B",
-                    }
-                } else {
-                    ""
-                };
-                let digits = match precision {
-                    Some(p) if digits.len() < p => {
-                        format!("{}{digits}", "0".repeat(p - digits.len()))
-                    }
-                    _ => digits,
-                };
-                (format!("{}{prefix}{digits}", sign(n < 0)), true)
-            }
-            'c' => (
-                match &arg {
-                    Value::Str(s) => s.chars().next().map(String::from).unwrap_or_default(),
-                    other => char::from_u32(format_arg_int(other)? as u32)
-                        .map(String::from)
-                        .unwrap_or_default(),
-                },
-                false,
-            ),
-            'a' | 'A' => (format_float(format_arg_float(&arg)?), true),
-            other => {
-                return Err(EvalError::new(format!(
-                    "malformed format string - %{other}"
-                )))
-            }
-        };
-        let width = width.unwrap_or(0);
-        let len = body.chars().count();
-        if len >= width {
-            out.push_str(&body);
-        } else if flags.contains('-') {
-            out.push_str(&body);
-            out.push_str(&" ".repeat(width - len));
-        } else if flags.contains('0')
-            && numeric
-            && precision.is_none_or(|_| !"dixXobB".contains(conv))
-        {
-            let (s, digits) = match body.chars().next() {
-                Some(c @ ('-' | '+' | ' ')) => (c.to_string(), body[1..].to_string()),
-                _ => (String::new(), body.clone()),
-            };
-            let (prefix, digits) = match digits.get(..2) {
-                Some(p @ ("0x" | "0X" | "0b" | "0B")) => (p.to_string(), digits[2..].to_string()),
-                _ => (String::new(), digits),
-            };
-            out.push_str(&s);
-            out.push_str(&prefix);
-            out.push_str(&"0".repeat(width - len));
-            out.push_str(&digits);
-        } else {
-            out.push_str(&" ".repeat(width - len));
-            out.push_str(&body);
-        }
-    }
-    Ok(out)
 }
 
 // ---------------------------------------------------------------------- scanf

@@ -1,0 +1,1 @@
+notify { 'n': message => md5(42) }

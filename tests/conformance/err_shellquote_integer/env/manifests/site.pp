@@ -1,0 +1,1 @@
+notify { 'n': message => shellquote(['a b', 1]) }

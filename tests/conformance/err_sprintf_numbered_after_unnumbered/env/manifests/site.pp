@@ -1,0 +1,1 @@
+notify { 'n': message => sprintf('%s %1$s', 'a') }

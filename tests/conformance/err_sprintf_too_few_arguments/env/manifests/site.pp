@@ -1,0 +1,1 @@
+notify { 'n': message => sprintf('%s and %s', 'one') }
