@@ -1633,7 +1633,6 @@ fn edge_symbol(op: marionette_syntax::model::EdgeOp) -> &'static str {
     }
 }
 
-/// `File['a', 'b']`, `Class['a', 'b']`: several titles give an array of references.
 /// Whether a defined type or class accepts `name` whatever its parameters (Puppet's
 /// `Puppet::Resource::Type#valid_parameter?`).
 fn resource_type_param(name: &str) -> bool {

@@ -965,7 +965,7 @@ pub fn access(target: &Value, keys: &[Value]) -> Result<Value, AccessError> {
         Value::Str(s) => access_string(s, keys),
         Value::Array(items) => access_array(items, keys),
         Value::Hash(map) => Ok(access_hash(map, keys)?),
-        Value::Type(t) => crate::types::access_resource_type(t, keys),
+        Value::Type(t) => crate::types::parameterize(t, keys),
         other => Err(format!("Operator '[]' is not applicable to {}.", a_an_label(other)).into()),
     }
 }

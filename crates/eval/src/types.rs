@@ -7,6 +7,7 @@
 //! [`PType::normalize`] are the methods of the same names, and `Display` is the type
 //! formatter (`to_s`).
 
+use crate::ops::AccessError;
 use crate::value::{format_float, Regex, Timespan, Timestamp, Value, VersionRange};
 use std::fmt;
 use std::sync::{Arc, OnceLock, Weak};
@@ -2354,65 +2355,57 @@ impl fmt::Display for PType {
 // ---------------------------------------------------------------------- parameters
 
 /// `Type[keys]`: a parameterized type, or for `File['a', 'b']` and `Class[a, b]` an
-/// array of references. Errors carry Puppet's wording.
-pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
+/// array of references (Puppet's `AccessOperator`). Errors carry Puppet's wording and
+/// the index of the key Puppet blames (none: the whole `[]` expression).
+pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
     use PType as T;
     let flat: Vec<Value> = flatten(keys);
     let ty = |t: PType| Value::Type(Arc::new(t));
     let n = flat.len();
-    let arity = |name: &str, min: usize, max: Option<usize>| -> Result<(), String> {
-        if n < min || max.is_some_and(|m| n > m) {
-            let expected = match max {
-                Some(m) if m == min => format!("{min}"),
-                Some(m) => format!("{min} to {m}"),
-                None => format!("{min} or more"),
-            };
-            return Err(format!("{name}[] accepts {expected} arguments. Got {n}"));
-        }
-        Ok(())
-    };
-    let as_type = |v: &Value, base: &str| -> Result<PType, String> {
-        match v {
-            Value::Type(t) => Ok((**t).clone()),
-            other => Err(format!(
-                "{base}[] arguments must be types. Got {}",
-                other.type_name()
-            )),
-        }
-    };
-    let size_param = |v: &Value| -> Result<Option<i64>, String> {
-        match v {
-            Value::Int(i) => Ok(Some(*i)),
-            Value::Default => Ok(None),
-            other => Err(format!(
-                "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
-                other.type_name()
-            )),
-        }
-    };
-    let size_of = |vals: &[Value]| -> Result<Size, String> {
-        match vals {
-            [Value::Type(t)] => match t.resolved() {
-                T::Integer { from, to } => Ok(Size::new(*from, *to)),
-                _ => Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got Type".into()),
-            },
-            [a] => Ok(Size::new(size_param(a)?, None)),
-            [a, b] => Ok(Size::new(size_param(a)?, size_param(b)?)),
-            _ => Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default)".into()),
-        }
-    };
     let result = match t.resolved() {
         T::Integer { .. } => {
-            arity("Integer-Type", 1, Some(2))?;
+            if !(1..=2).contains(&n) {
+                return Err(whole(format!(
+                    "Integer-Type supports [] with one or two arguments (from, to). Got {n}"
+                )));
+            }
             let mut bounds = Vec::new();
-            for k in &flat {
+            for (i, k) in flat.iter().enumerate() {
                 bounds.push(match k {
-                    Value::Int(i) => Some(*i),
+                    Value::Int(v) => Some(*v),
                     Value::Default => None,
                     other => {
-                        return Err(format!(
-                            "Integer-Type[] argument must be an Integer or default. Got {}",
-                            other.type_name()
+                        return Err(at(
+                            i,
+                            format!(
+                                "Integer-Type [] requires all arguments to be integers (or default). Got {}",
+                                other.ruby_class()
+                            ),
+                        ))
+                    }
+                });
+            }
+            integer_range(bounds[0], bounds.get(1).copied().flatten())?
+        }
+        T::Float { .. } => {
+            if !(1..=2).contains(&n) {
+                return Err(whole(format!(
+                    "Float-Type supports [] with one or two arguments (from, to). Got {n}"
+                )));
+            }
+            let mut bounds = Vec::new();
+            for (i, k) in flat.iter().enumerate() {
+                bounds.push(match k {
+                    Value::Int(v) => Some(*v as f64),
+                    Value::Float(f) => Some(*f),
+                    Value::Default => None,
+                    other => {
+                        return Err(at(
+                            i,
+                            format!(
+                                "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+                                other.ruby_class()
+                            ),
                         ))
                     }
                 });
@@ -2420,128 +2413,112 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             let (from, to) = (bounds[0], bounds.get(1).copied().flatten());
             if let (Some(a), Some(b)) = (from, to) {
                 if a > b {
-                    return Err(format!(
-                        "'from' must be less or equal to 'to'. Got ({a}, {b}"
-                    ));
+                    return Err(reversed_range(format_float(a), format_float(b)));
                 }
             }
-            int(from, to)
+            T::Float { from, to }
         }
-        T::Float { .. } => {
-            arity("Float-Type", 1, Some(2))?;
-            let mut bounds = Vec::new();
-            for k in &flat {
-                bounds.push(match k {
-                    Value::Int(i) => Some(*i as f64),
-                    Value::Float(f) => Some(*f),
-                    Value::Default => None,
-                    other => {
-                        return Err(format!(
-                            "Float-Type[] argument must be a Float or default. Got {}",
-                            other.type_name()
-                        ))
-                    }
-                });
-            }
-            T::Float {
-                from: bounds[0],
-                to: bounds.get(1).copied().flatten(),
-            }
+        T::Boolean(_) => {
+            assert_keys(&flat, t, 1, Some(1), "TrueClass or FalseClass", |k| {
+                matches!(k, Value::Bool(_))
+            })?;
+            let Value::Bool(b) = flat[0] else {
+                unreachable!("checked by assert_keys")
+            };
+            T::Boolean(Some(b))
         }
-        T::Boolean(_) => match flat.as_slice() {
-            [Value::Bool(b)] => T::Boolean(Some(*b)),
-            _ => return Err("Boolean parameter must be true or false".into()),
-        },
         T::String { .. } => {
-            arity("String-Type", 1, Some(2))?;
+            if !(1..=2).contains(&n) {
+                return Err(whole(format!(
+                    "String supports [] with one or two arguments. Got {n}"
+                )));
+            }
             T::String {
-                size: Some(size_of(&flat)?),
+                size: Some(collection_size(0, &flat)?),
                 value: None,
             }
         }
         T::Collection(_) => {
-            arity("Collection-Type", 1, Some(2))?;
-            T::Collection(Some(size_of(&flat)?))
+            if !(1..=2).contains(&n) {
+                return Err(whole(arity_message("Collection-Type", 1, Some(2), n)));
+            }
+            T::Collection(Some(collection_size(0, &flat)?))
         }
         T::Enum { .. } => {
-            let mut values = Vec::new();
-            let mut case_insensitive = false;
             let mut items = flat.clone();
+            let mut case_insensitive = false;
             if let Some(Value::Bool(b)) = items.last() {
                 case_insensitive = *b;
                 items.pop();
             }
-            if items.is_empty() {
-                return Err("Enum-Type[] accepts 1 or more arguments. Got 0".into());
-            }
-            for k in &items {
-                match k {
-                    Value::Str(s) => values.push(s.to_string()),
-                    other => {
-                        return Err(format!(
-                            "Enum-Type[] arguments must be String. Got {}",
-                            other.type_name()
-                        ))
-                    }
-                }
-            }
+            assert_keys(&items, t, 1, None, "String", |k| matches!(k, Value::Str(_)))?;
+            let values = items.iter().map(|k| k.to_string()).collect();
             PType::enumeration(values, case_insensitive)
         }
         T::Pattern(_) => {
-            arity("Pattern-Type", 1, None)?;
+            assert_keys(
+                &flat,
+                t,
+                1,
+                None,
+                "String or Regexp or Pattern-Type or Regexp-Type",
+                |k| match k {
+                    Value::Str(_) | Value::Regex(_) => true,
+                    Value::Type(t) => matches!(t.resolved(), T::Pattern(_) | T::Regexp(_)),
+                    _ => false,
+                },
+            )?;
             let mut pats: Vec<Arc<Regex>> = Vec::new();
             for k in &flat {
                 match k {
                     Value::Regex(r) => pats.push(r.clone()),
-                    Value::Str(s) => pats.push(Regex::shared(s)?),
+                    Value::Str(s) => pats.push(Regex::shared(s).map_err(whole)?),
                     Value::Type(t) => match t.resolved() {
                         T::Pattern(p) => pats.extend(p.iter().cloned()),
                         T::Regexp(Some(r)) => pats.push(r.clone()),
-                        _ => return Err("Pattern-Type[] arguments must be String, Regexp, Pattern or Regexp types".into()),
+                        _ => {}
                     },
-                    other => {
-                        return Err(format!(
-                            "Pattern-Type[] arguments must be String or Regexp. Got {}",
-                            other.type_name()
-                        ))
-                    }
+                    _ => {}
                 }
             }
             T::Pattern(pats)
         }
         T::Regexp(_) => {
-            arity("Regexp-Type", 1, Some(1))?;
+            if n != 1 {
+                let message = arity_message(&a_an_uc(&type_label(t)), 1, Some(1), n);
+                return Err(if n == 0 {
+                    whole(message)
+                } else {
+                    at(1, message)
+                });
+            }
+            assert_keys(&flat, t, 1, Some(1), "String or Regexp", |k| {
+                matches!(k, Value::Str(_) | Value::Regex(_))
+            })?;
             match &flat[0] {
                 Value::Regex(r) => T::Regexp(Some(r.clone())),
-                Value::Str(s) => T::Regexp(Some(Regex::shared(s)?)),
-                other => {
-                    return Err(format!(
-                        "Regexp-Type[] argument must be a String or Regexp. Got {}",
-                        other.type_name()
-                    ))
-                }
+                Value::Str(s) => T::Regexp(Some(Regex::shared(s).map_err(whole)?)),
+                _ => unreachable!("checked by assert_keys"),
             }
         }
-        T::Array { .. } => {
-            arity("Array-Type", 1, Some(3))?;
-            match (&flat[0], n) {
-                (Value::Type(e), 1) => PType::array_of((**e).clone()),
-                (Value::Type(e), _) => T::Array {
-                    elem: boxed((**e).clone()),
-                    size: Some(size_of(&flat[1..])?),
-                },
-                (_, 2) => T::Array {
-                    elem: boxed(T::Any),
-                    size: Some(size_of(&flat)?),
-                },
-                (other, _) => {
-                    return Err(format!(
-                        "Array-Type[] arguments must be types. Got {}",
-                        other.type_name()
-                    ))
-                }
-            }
-        }
+        T::Array { .. } => match (n, flat.first()) {
+            (1, Some(Value::Type(e))) => PType::array_of((**e).clone()),
+            (1, Some(other)) => return Err(slice_type(0, "Array-Type", other)),
+            (2, Some(Value::Type(e))) => T::Array {
+                elem: boxed((**e).clone()),
+                size: Some(collection_size(1, &flat[1..])?),
+            },
+            (2, _) => T::Array {
+                elem: boxed(T::Any),
+                size: Some(collection_size(0, &flat)?),
+            },
+            (3, Some(Value::Type(e))) => T::Array {
+                elem: boxed((**e).clone()),
+                size: Some(collection_size(1, &flat[1..])?),
+            },
+            (3, Some(other)) => return Err(slice_type(0, "Array-Type", other)),
+            _ => return Err(whole(arity_message("Array-Type", 1, Some(3), n))),
+        },
         T::Hash { .. } => {
             if let [Value::Int(a), Value::Int(b)] = flat.as_slice() {
                 T::Hash {
@@ -2550,17 +2527,38 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
                     size: Some(Size::new(Some(*a), Some(*b))),
                 }
             } else {
-                arity("Hash-Type", 2, Some(4))?;
-                let k = as_type(&flat[0], "Hash-Type")?;
-                let v = as_type(&flat[1], "Hash-Type")?;
-                let size = if n > 2 {
-                    Some(size_of(&flat[2..])?)
-                } else {
-                    None
+                for (i, k) in flat.iter().take(2).enumerate() {
+                    if !matches!(k, Value::Type(_)) {
+                        return Err(slice_type(i, "Hash-Type", k));
+                    }
+                }
+                if n < 2 {
+                    return Err(whole(arity_message("Hash-Type", 2, Some(4), n)));
+                }
+                let size = match &flat[2..] {
+                    [] => None,
+                    [Value::Type(s)] if matches!(s.resolved(), T::Integer { .. }) => {
+                        Some(collection_size(2, &flat[2..])?)
+                    }
+                    [Value::Int(i)] => Some(Size::new(Some(*i), None)),
+                    [Value::Default] => Some(Size::DEFAULT),
+                    [other] => {
+                        return Err(runtime(format!(
+                            "comparison of {} with Infinity failed",
+                            other.ruby_class()
+                        )))
+                    }
+                    [_, _] => Some(collection_size(2, &flat[2..])?),
+                    _ => {
+                        return Err(whole(arity_message("Hash-Type", 2, Some(4), n)));
+                    }
+                };
+                let (Value::Type(k), Value::Type(v)) = (&flat[0], &flat[1]) else {
+                    unreachable!("both checked to be types")
                 };
                 T::Hash {
-                    key: boxed(k),
-                    value: boxed(v),
+                    key: boxed((**k).clone()),
+                    value: boxed((**v).clone()),
                     size,
                 }
             }
@@ -2569,34 +2567,49 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             let is_range = |v: &Value| matches!(v, Value::Int(_) | Value::Default);
             let mut items = flat.clone();
             let mut size = None;
+            let bound = |v: &Value| match v {
+                Value::Int(i) => Some(*i),
+                _ => None,
+            };
             if n >= 2 && is_range(&items[n - 2]) && is_range(&items[n - 1]) {
-                let max = size_param(&items[n - 1])?;
-                let min = size_param(&items[n - 2])?;
-                size = Some(Size::new(min, max));
+                let (min, max) = (bound(&items[n - 2]), bound(&items[n - 1]));
+                let PType::Integer { from, to } = integer_range(min, max)? else {
+                    unreachable!("integer_range makes an Integer")
+                };
+                size = Some(Size::new(from, to));
                 items.truncate(n - 2);
             } else if n >= 1 && is_range(&items[n - 1]) {
-                size = Some(Size::new(size_param(&items[n - 1])?, None));
+                size = Some(Size::new(bound(&items[n - 1]), None));
                 items.truncate(n - 1);
             }
-            if items.is_empty() {
-                return Err("Tuple-Type[] accepts 1 or more arguments. Got 0".into());
-            }
+            assert_keys(&items, t, 1, None, "Any-Type", |k| {
+                matches!(k, Value::Type(_))
+            })?;
             let types = items
                 .iter()
-                .map(|v| as_type(v, "Tuple-Type"))
-                .collect::<Result<Vec<_>, _>>()?;
+                .filter_map(|v| match v {
+                    Value::Type(t) => Some((**t).clone()),
+                    _ => None,
+                })
+                .collect();
             T::Tuple { types, size }
         }
         T::Struct(_) => {
-            let [Value::Hash(map)] = keys else {
-                return Err(format!(
-                    "Struct-Type[] accepts 1 argument. Got {}",
-                    keys.len()
-                ));
+            assert_keys(keys, t, 1, Some(1), "Hash", |k| matches!(k, Value::Hash(_)))?;
+            let Value::Hash(map) = &keys[0] else {
+                unreachable!("checked by assert_keys")
             };
             let mut members = Vec::new();
             for (k, v) in map.iter() {
-                let value = as_type(v, "Struct-Type")?;
+                let value = match v {
+                    Value::Type(t) => (**t).clone(),
+                    other => PType::infer(other).generalize(),
+                };
+                let illegal = |got: String| {
+                    runtime(format!(
+                        "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {got}"
+                    ))
+                };
                 match k {
                     Value::Str(s) => members.push(StructMember::new(s.to_string(), value)),
                     Value::Type(t) => {
@@ -2608,112 +2621,148 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
                             }
                             other => (string_key(other), value.is_assignable(&T::Undef)),
                         };
-                        let key = key.ok_or_else(|| {
-                            format!("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {t}")
-                        })?;
+                        let key = key.ok_or_else(|| illegal(k.ruby_class()))?;
                         members.push(StructMember {
                             key,
                             optional,
                             value,
                         });
                     }
-                    other => {
-                        return Err(format!(
-                            "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",
-                            other.type_name()
-                        ))
-                    }
+                    other => return Err(illegal(other.ruby_class())),
                 }
             }
             T::Struct(members)
         }
-        T::Optional(_) => {
-            arity("Optional-Type", 1, Some(1))?;
-            T::Optional(Some(boxed(match &flat[0] {
-                Value::Str(s) => PType::string_value(s),
-                other => as_type(other, "Optional-Type")?,
-            })))
-        }
-        T::NotUndef(_) => {
-            arity("NotUndef-Type", 0, Some(1))?;
-            match flat.first() {
-                None => T::NotUndef(None),
-                Some(Value::Str(s)) => T::NotUndef(Some(boxed(PType::string_value(s)))),
-                Some(Value::Type(t)) if matches!(**t, T::Any) => T::NotUndef(None),
-                Some(other) => T::NotUndef(Some(boxed(as_type(other, "NotUndef-Type")?))),
+        T::Optional(_) => match flat.as_slice() {
+            [Value::Str(s)] => T::Optional(Some(boxed(PType::string_value(s)))),
+            [Value::Type(t)] => T::Optional(Some(boxed((**t).clone()))),
+            [other] => return Err(slice_type(0, "Optional-Type", other)),
+            _ => return Err(whole(arity_message("Optional-Type", 1, Some(1), n))),
+        },
+        T::NotUndef(_) => match flat.as_slice() {
+            [] => T::NotUndef(None),
+            [Value::Str(s)] => T::NotUndef(Some(boxed(PType::string_value(s)))),
+            [Value::Type(t)] if matches!(**t, T::Any) => T::NotUndef(None),
+            [Value::Type(t)] => T::NotUndef(Some(boxed((**t).clone()))),
+            [other] => {
+                return Err(at(
+                    0,
+                    format!(
+                        "NotUndef-Type[] argument must be a Type or a String. Got {}",
+                        other.ruby_class()
+                    ),
+                ))
             }
-        }
+            _ => return Err(whole(arity_message("NotUndef-Type", 0, Some(1), n))),
+        },
         T::Variant(_) => {
-            arity("Variant-Type", 1, None)?;
+            assert_keys(&flat, t, 1, None, "Any-Type", |k| {
+                matches!(k, Value::Type(_))
+            })?;
             T::Variant(
                 flat.iter()
-                    .map(|v| as_type(v, "Variant-Type"))
-                    .collect::<Result<_, _>>()?,
+                    .filter_map(|v| match v {
+                        Value::Type(t) => Some((**t).clone()),
+                        _ => None,
+                    })
+                    .collect(),
             )
         }
-        T::Type(_) => {
-            arity("Type-Type", 1, Some(1))?;
-            T::Type(Some(boxed(as_type(&flat[0], "Type-Type")?)))
-        }
+        T::Type(_) => T::Type(Some(boxed(one_type(&flat, "Type-Type")?))),
         T::Sensitive(_) => {
-            arity("Sensitive-Type", 1, Some(1))?;
-            T::Sensitive(Some(boxed(
-                as_type(&flat[0], "Sensitive-Type")?.generalize(),
-            )))
+            T::Sensitive(Some(boxed(one_type(&flat, "Sensitive-Type")?.generalize())))
         }
-        T::Iterable(_) => {
-            arity("Iterable-Type", 1, Some(1))?;
-            T::Iterable(Some(boxed(as_type(&flat[0], "Iterable-Type")?)))
-        }
-        T::Iterator(_) => {
-            arity("Iterator-Type", 1, Some(1))?;
-            T::Iterator(Some(boxed(as_type(&flat[0], "Iterator-Type")?)))
-        }
+        T::Iterable(_) => T::Iterable(Some(boxed(one_type(&flat, "Iterable-Type")?))),
+        T::Iterator(_) => T::Iterator(Some(boxed(one_type(&flat, "Iterator-Type")?))),
         T::Callable => T::Callable,
         T::TypeSet(None) | T::Object(None) => {
             let what = format!("{}-Type", t.simple_name());
-            arity(&what, 1, Some(1))?;
+            if n != 1 {
+                return Err(whole(arity_message(&what, 1, Some(1), n)));
+            }
             let Value::Hash(h) = &flat[0] else {
-                return Err(format!(
-                    "{what}[] argument must be a Hash, got {}",
-                    PType::infer(&flat[0]).generalize()
-                ));
+                return Err(runtime(format!(
+                    "undefined method `empty?' for {}:{}",
+                    flat[0].ruby_inspect(),
+                    flat[0].ruby_class()
+                )));
             };
             if matches!(t, T::TypeSet(_)) {
-                T::TypeSet(Some(Arc::new(crate::object::TypeSetType::from_hash(h)?)))
+                T::TypeSet(Some(Arc::new(
+                    crate::object::TypeSetType::from_hash(h).map_err(whole)?,
+                )))
             } else {
-                T::Object(Some(Arc::new(crate::object::ObjectType::from_hash(h)?)))
+                T::Object(Some(Arc::new(
+                    crate::object::ObjectType::from_hash(h).map_err(whole)?,
+                )))
             }
         }
-        T::Resource { title: None, .. } => {
-            return access_resource_type(t, keys).map_err(|e| e.message);
+        T::Resource {
+            type_name: None, ..
+        } => {
+            let Some(first) = keys.first() else {
+                return Err(whole(arity_message("Resource", 1, None, 0)));
+            };
+            let tn = match first {
+                Value::Str(s) => capitalize_segments(s),
+                Value::Type(t) => match t.resolved() {
+                    T::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    } => tn.clone(),
+                    _ => return Err(illegal_resource(first)),
+                },
+                other => return Err(illegal_resource(other)),
+            };
+            if !is_classref_ext(&tn) {
+                return Err(at(
+                    0,
+                    format!(
+                        "Illegal type reference. The given name '{tn}' does not conform to the naming rule"
+                    ),
+                ));
+            }
+            if keys.len() == 1 {
+                return Ok(ty(PType::Resource {
+                    type_name: Some(tn),
+                    title: None,
+                }));
+            }
+            return resource_titles(&tn, t, &keys[1..]);
         }
+        T::Resource {
+            type_name: Some(tn),
+            title: None,
+        } => return resource_titles(tn, t, keys),
         T::Class(None) => {
             if keys.is_empty() {
-                return Err("Class-Type[] accepts 1 or more arguments. Got 0".into());
+                return Err(whole(arity_message("Class", 1, None, 0)));
             }
             let many = keys.len() > 1 || matches!(keys[0], Value::Array(_));
             let mut refs = Vec::new();
-            for k in &flat {
+            for (i, k) in flat.iter().enumerate() {
                 let name = match k {
-                    Value::Str(s) => s.to_string(),
-                    Value::Type(t) => match t.resolved() {
-                        T::Resource {
-                            type_name: Some(tn),
-                            title: None,
-                        } => tn.clone(),
-                        T::Class(Some(c)) => c.clone(),
-                        _ => return Err(format!("Illegal name. The given name '{t}' does not conform to the naming rule")),
-                    },
+                    Value::Str(s) => s.to_lowercase(),
                     Value::Undef => continue,
                     other => {
-                        return Err(format!(
-                            "Illegal name. The given name '{other}' does not conform to the naming rule"
+                        return Err(at(
+                            i,
+                            format!(
+                                "Illegal Class name in class reference. {} cannot be used where a String is expected",
+                                a_an_uc(&crate::ops::label(other))
+                            ),
                         ))
                     }
                 };
-                let name = name.to_lowercase();
                 let name = marionette_syntax::names::trim_root(&name).to_string();
+                if !is_class_name(&name) {
+                    return Err(at(
+                        i,
+                        format!(
+                            "Illegal name. The given name '{k}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
+                        ),
+                    ));
+                }
                 refs.push(Value::Type(Arc::new(T::Class(Some(name)))));
             }
             return Ok(if many {
@@ -2723,73 +2772,299 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, String> {
             });
         }
         T::SemVer(_) => {
+            assert_keys(
+                &flat,
+                t,
+                1,
+                None,
+                "String or SemanticPuppet::VersionRange",
+                |k| matches!(k, Value::Str(_) | Value::SemVerRange(_)),
+            )?;
             let mut ranges = Vec::new();
             for v in &flat {
                 ranges.push(match v {
                     Value::SemVerRange(r) => r.clone(),
                     Value::Str(s) => Arc::new(
                         VersionRange::parse(s)
-                            .ok_or_else(|| format!("Unparsable version range: \"{s}\""))?,
+                            .ok_or_else(|| runtime(format!("Unparsable version range: \"{s}\"")))?,
                     ),
-                    Value::SemVer(v) => Arc::new(VersionRange::between(v, v, false)),
-                    other => {
-                        return Err(format!(
-                            "SemVer-Type[] arguments must be version ranges. Got {}",
-                            other.type_name()
-                        ))
-                    }
+                    _ => unreachable!("checked by assert_keys"),
                 });
             }
             T::SemVer(ranges)
         }
         T::Timespan { .. } => {
-            arity("Timespan-Type", 0, Some(2))?;
-            let bound = |v: &Value| -> Result<Option<Timespan>, String> {
+            if n > 2 {
+                return Err(whole(arity_message(
+                    &a_an_uc(&type_label(t)),
+                    0,
+                    Some(2),
+                    n,
+                )));
+            }
+            let bound = |v: &Value| -> Result<Option<Timespan>, AccessError> {
                 match v {
                     Value::Default => Ok(None),
                     Value::Int(i) => Ok(Some(Timespan::from_seconds(*i as f64))),
                     Value::Float(f) => Ok(Some(Timespan::from_seconds(*f))),
                     Value::Timespan(t) => Ok(Some(**t)),
                     Value::Str(s) => Timespan::parse(s).map(Some).ok_or_else(|| {
-                        format!("Unable to parse '{s}' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S")
+                        runtime(format!("Unable to parse '{s}' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S"))
                     }),
-                    other => Err(format!(
-                        "Timespan-Type[] arguments must be Timespans, numbers or strings. Got {}",
-                        other.type_name()
-                    )),
+                    other => Err(runtime(format!(
+                        "Unable to create a Puppet::Pops::Time::Timespan from a {}",
+                        other.ruby_class()
+                    ))),
                 }
             };
-            T::Timespan {
-                from: flat.first().map(bound).transpose()?.flatten(),
-                to: flat.get(1).map(bound).transpose()?.flatten(),
+            let from = flat.first().map(bound).transpose()?.flatten();
+            let to = flat.get(1).map(bound).transpose()?.flatten();
+            if let (Some(a), Some(b)) = (from, to) {
+                if a > b {
+                    return Err(reversed_range(a.format(), b.format()));
+                }
             }
+            T::Timespan { from, to }
         }
         T::Timestamp { .. } => {
-            arity("Timestamp-Type", 0, Some(2))?;
-            let bound = |v: &Value| -> Result<Option<Timestamp>, String> {
+            if n > 2 {
+                return Err(whole(arity_message(
+                    &a_an_uc(&type_label(t)),
+                    0,
+                    Some(2),
+                    n,
+                )));
+            }
+            let bound = |v: &Value| -> Result<Option<Timestamp>, AccessError> {
                 match v {
                     Value::Default => Ok(None),
                     Value::Int(_) | Value::Float(_) | Value::Timestamp(_) => {
-                        match crate::time::timestamp_of(v) {
-                            Some(t) => Ok(Some(t)),
-                            None => Ok(None),
-                        }
+                        Ok(crate::time::timestamp_of(v))
                     }
-                    Value::Str(s) => crate::time::parse_default(s).map(Some),
-                    other => Err(format!(
-                        "Timestamp-Type[] arguments must be Timestamps, numbers or strings. Got {}",
-                        other.type_name()
-                    )),
+                    Value::Str(s) => crate::time::parse_default(s).map(Some).map_err(runtime),
+                    other => Err(runtime(format!(
+                        "Unable to create a Puppet::Pops::Time::Timestamp from a {}",
+                        other.ruby_class()
+                    ))),
                 }
             };
-            T::Timestamp {
-                from: flat.first().map(bound).transpose()?.flatten(),
-                to: flat.get(1).map(bound).transpose()?.flatten(),
+            let from = flat.first().map(bound).transpose()?.flatten();
+            let to = flat.get(1).map(bound).transpose()?.flatten();
+            if let (Some(a), Some(b)) = (from, to) {
+                if a.nanos_total() > b.nanos_total() {
+                    return Err(reversed_range(a.format(), b.format()));
+                }
             }
+            T::Timestamp { from, to }
         }
-        other => return Err(format!("{other}[] is not a parameterizable type")),
+        T::Deferred => {
+            return Err(runtime(
+                "The Deferred-Type cannot be parameterized using []".to_string(),
+            ))
+        }
+        _ => {
+            return Err(whole(format!(
+                "Operator '[]' is not applicable to {}.",
+                crate::describe::a_an(&type_label(t))
+            )))
+        }
     };
     Ok(ty(result))
+}
+
+/// An error Puppet reports at the whole `[]` expression.
+fn whole(message: impl Into<String>) -> AccessError {
+    AccessError {
+        message: message.into(),
+        key: None,
+    }
+}
+
+/// An error Puppet reports at the key `i` (of the keys as flattened, as Puppet counts).
+fn at(i: usize, message: impl Into<String>) -> AccessError {
+    AccessError {
+        message: message.into(),
+        key: Some(i),
+    }
+}
+
+/// A Ruby error raised while making the type, as Puppet wraps it.
+fn runtime(message: impl Into<String>) -> AccessError {
+    whole(format!(
+        "Error while evaluating a '[]' expression, {}",
+        message.into()
+    ))
+}
+
+/// A range type's `from` after its `to` (Puppet's message lacks its closing
+/// parenthesis).
+fn reversed_range(from: String, to: String) -> AccessError {
+    runtime(format!(
+        "'from' must be less or equal to 'to'. Got ({from}, {to}"
+    ))
+}
+
+/// Puppet's label of a type as the left side of `[]` (`Enum['a']-Type`).
+fn type_label(t: &PType) -> String {
+    match t.resolved() {
+        PType::Resource { title: Some(_), .. } => format!("{t} Resource-Reference"),
+        PType::Unresolved(name) => format!("TypeReference['{name}']-Type"),
+        _ => format!("{t}-Type"),
+    }
+}
+
+/// `A`/`An` + `text`.
+fn a_an_uc(text: &str) -> String {
+    let a = crate::describe::article(text);
+    format!("{}{} {text}", a[..1].to_uppercase(), &a[1..])
+}
+
+/// Puppet's `BAD_TYPE_SLICE_ARITY`.
+fn arity_message(base: &str, min: usize, max: Option<usize>, actual: usize) -> String {
+    match max {
+        None => format!("{base}[] accepts {min} or more arguments. Got {actual}"),
+        Some(m) if m != min => format!("{base}[] accepts {min} to {m} arguments. Got {actual}"),
+        Some(_) => format!(
+            "{base}[] accepts {min} argument{}. Got {actual}",
+            if min == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// Puppet's `BAD_TYPE_SLICE_TYPE` (at key `i`).
+fn slice_type(i: usize, base: &str, got: &Value) -> AccessError {
+    at(
+        i,
+        format!("{base}[] arguments must be types. Got {}", got.ruby_class()),
+    )
+}
+
+/// The one type argument of `Type[T]`, `Sensitive[T]`, `Iterable[T]`, `Iterator[T]`.
+fn one_type(keys: &[Value], base: &str) -> Result<PType, AccessError> {
+    match keys {
+        [Value::Type(t)] => Ok((**t).clone()),
+        [other] => Err(slice_type(0, base, other)),
+        _ => Err(whole(arity_message(base, 1, Some(1), keys.len()))),
+    }
+}
+
+/// Puppet's `assert_keys`: between `min` and `max` keys (its arity message always says
+/// at least 1), each accepted by `allowed` (`expected` names what is).
+fn assert_keys(
+    keys: &[Value],
+    t: &PType,
+    min: usize,
+    max: Option<usize>,
+    expected: &str,
+    allowed: impl Fn(&Value) -> bool,
+) -> Result<(), AccessError> {
+    let n = keys.len();
+    if n < min || max.is_some_and(|m| n > m) {
+        return Err(whole(arity_message(&a_an_uc(&type_label(t)), 1, max, n)));
+    }
+    match keys.iter().position(|k| !allowed(k)) {
+        Some(i) => Err(at(
+            i,
+            format!(
+                "Error creating type specialization of {}, Cannot use {} where {expected} is expected",
+                crate::describe::a_an(&type_label(t)),
+                bad_key_type_name(&keys[i])
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Puppet's `bad_key_type_name`: the generalized type of a key.
+fn bad_key_type_name(v: &Value) -> String {
+    match v {
+        Value::Undef => "Undef".into(),
+        Value::Default => "Default".into(),
+        other => PType::infer(other).generalize().to_string(),
+    }
+}
+
+/// `Integer[from, to]`, refusing `from > to` as Puppet does.
+fn integer_range(from: Option<i64>, to: Option<i64>) -> Result<PType, AccessError> {
+    if let (Some(a), Some(b)) = (from, to) {
+        if a > b {
+            return Err(reversed_range(a.to_string(), b.to_string()));
+        }
+    }
+    Ok(int(from, to))
+}
+
+/// Puppet's `collection_size_t`: one Integer type, or one or two integers (or default),
+/// the first at key index `start`.
+fn collection_size(start: usize, keys: &[Value]) -> Result<Size, AccessError> {
+    if let [Value::Type(t)] = keys {
+        if let PType::Integer { from, to } = t.resolved() {
+            return Ok(Size::new(*from, *to));
+        }
+    }
+    let mut bounds = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        bounds.push(match k {
+            Value::Int(v) => Some(*v),
+            Value::Default => None,
+            other => {
+                let class = match other {
+                    Value::Type(t) => format!("{}-Type", t.simple_name()),
+                    v => v.ruby_class(),
+                };
+                return Err(at(
+                    start + i,
+                    format!(
+                        "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
+                        crate::describe::a_an(&class)
+                    ),
+                ));
+            }
+        });
+    }
+    let PType::Integer { from, to } = integer_range(bounds[0], bounds.get(1).copied().flatten())?
+    else {
+        unreachable!("integer_range makes an Integer")
+    };
+    Ok(Size::new(from, to))
+}
+
+/// `ILLEGAL_RESOURCE_SPECIALIZATION`, at the first key.
+fn illegal_resource(v: &Value) -> AccessError {
+    at(
+        0,
+        format!(
+            "First argument to Resource[] must be a resource type or a String. Got {}.",
+            bad_key_type_name(v)
+        ),
+    )
+}
+
+/// Puppet's `CLASSREF_EXT`: capitalised segments (`Foo::Bar`, `::Foo`).
+fn is_classref_ext(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    !name.is_empty()
+        && name.split("::").all(|seg| {
+            let mut chars = seg.chars();
+            chars.next().is_some_and(|c| c.is_ascii_uppercase())
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+}
+
+/// Puppet's `NAME`: `/^((::)?[a-z_]\w*)(::[a-z]\w*)*$/` (after a leading `::` is gone).
+fn is_class_name(name: &str) -> bool {
+    let mut segs = name.split("::");
+    let first_ok = segs.next().is_some_and(|s| {
+        let mut c = s.chars();
+        c.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+            && c.all(|c| c.is_alphanumeric() || c == '_')
+    });
+    first_ok
+        && segs.all(|s| {
+            let mut c = s.chars();
+            c.next().is_some_and(|c| c.is_ascii_lowercase())
+                && c.all(|c| c.is_alphanumeric() || c == '_')
+        })
 }
 
 /// The parameters a `[from, to]` range type prints: none when unbounded, one when
@@ -2826,83 +3101,34 @@ fn flatten(keys: &[Value]) -> Vec<Value> {
     out
 }
 
-/// `File['a']`, `Resource['file', 'a']`: one reference; `File['a', 'b']` and
-/// `File[['a']]` are arrays (Puppet's `access_PResourceType` without a title). Undef
-/// titles are dropped; a title that is not a String is blamed on its key.
-pub(crate) fn access_resource_type(
-    t: &PType,
-    keys: &[Value],
-) -> Result<Value, crate::ops::AccessError> {
-    use crate::ops::AccessError;
-    let PType::Resource {
-        type_name,
-        title: None,
-    } = t.resolved()
-    else {
-        return crate::types::parameterize(t, keys).map_err(AccessError::from);
-    };
-    let (tn, titles, shifted) = match type_name {
-        Some(tn) => (tn.clone(), keys, false),
-        None => {
-            let Some(first) = keys.first() else {
-                return Err("Resource-Type[] accepts 1 or more arguments. Got 0"
-                    .to_string()
-                    .into());
-            };
-            let tn = match first {
-                Value::Str(s) => capitalize_segments(s),
-                Value::Type(t) => match t.resolved() {
-                    PType::Resource {
-                        type_name: Some(tn),
-                        title: None,
-                    } => tn.clone(),
-                    other => {
-                        return Err(format!(
-                            "Cannot use {other} where a resource type name is expected"
-                        )
-                        .into())
-                    }
-                },
-                other => {
-                    return Err(format!(
-                        "Cannot use {} where a resource type name is expected",
-                        other.type_name()
-                    )
-                    .into())
-                }
-            };
-            if keys.len() == 1 {
-                return Ok(Value::Type(Arc::new(PType::Resource {
-                    type_name: Some(tn),
-                    title: None,
-                })));
-            }
-            (tn, &keys[1..], true)
-        }
-    };
-    let many = titles.len() > 1 || matches!(titles.first(), Some(Value::Array(_)));
-    let mut flat = flatten(titles);
-    flat.retain(|k| !k.is_undef());
+/// `File['a']` is one reference; `File['a', 'b']` and `File[['a']]` are arrays. Undef
+/// titles are dropped. `base` is the type indexed (`File`, `Resource`).
+fn resource_titles(type_name: &str, base: &PType, keys: &[Value]) -> Result<Value, AccessError> {
+    let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
+    let titles: Vec<Value> = flatten(keys)
+        .into_iter()
+        .filter(|k| !matches!(k, Value::Undef))
+        .collect();
+    // Puppet blames the key one further along when flattening changed the count.
+    let shift = usize::from(titles.len() != keys.len());
     let mut refs = Vec::new();
-    for (i, k) in flat.iter().enumerate() {
-        let Value::Str(s) = k else {
-            let base = if shifted { "Resource" } else { tn.as_str() };
-            let label = format!("{base}-Type");
-            return Err(AccessError {
-                message: format!(
-                    "Error creating type specialization of {} {label}, Cannot use {} where a resource title String is expected",
-                    crate::describe::article(&label),
-                    PType::infer(k).generalize()
-                ),
-                // Puppet's index into the key expressions (as it computes it: off by
-                // one when flattening changed the count).
-                key: Some(if titles.len() != flat.len() { i + 1 } else { i }),
-            });
-        };
-        refs.push(Value::Type(Arc::new(PType::Resource {
-            type_name: Some(tn.clone()),
-            title: Some(s.to_string()),
-        })));
+    for (i, k) in titles.iter().enumerate() {
+        match k {
+            Value::Str(s) => refs.push(Value::Type(Arc::new(PType::Resource {
+                type_name: Some(type_name.to_string()),
+                title: Some(s.to_string()),
+            }))),
+            other => {
+                return Err(at(
+                    i + shift,
+                    format!(
+                        "Error creating type specialization of {}, Cannot use {} where a resource title String is expected",
+                        crate::describe::a_an(&type_label(base)),
+                        bad_key_type_name(other)
+                    ),
+                ))
+            }
+        }
     }
     Ok(if many {
         Value::array(refs)
@@ -3045,7 +3271,7 @@ impl TypeParser<'_> {
                     if matches!(base, PType::Callable) {
                         return Ok(Value::Type(Arc::new(PType::Callable)));
                     }
-                    parameterize(&base, &args)
+                    parameterize(&base, &args).map_err(|e| e.message)
                 } else {
                     Ok(Value::Type(Arc::new(base)))
                 }

@@ -1,0 +1,1 @@
+notify { 'n': message => "${Integer[1, 'a']}" }

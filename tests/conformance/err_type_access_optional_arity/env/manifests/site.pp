@@ -1,0 +1,1 @@
+notify { 'n': message => "${Optional[String, Integer]}" }

@@ -1,0 +1,1 @@
+notify { 'n': message => "${Integer[2, 1]}" }

@@ -1,0 +1,1 @@
+notify { 'n': message => "${File['a', 1]}" }

@@ -1,0 +1,1 @@
+notify { 'n': message => "${Array[Integer, 1, Integer]}" }

@@ -1,0 +1,1 @@
+notify { 'n': message => "${String[1, 2, 3]}" }

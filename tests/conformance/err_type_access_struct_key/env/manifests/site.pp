@@ -1,0 +1,1 @@
+notify { 'n': message => "${Struct[{1 => Integer}]}" }
