@@ -230,9 +230,9 @@ pub(crate) struct Relationship {
 
 /// Parameters still to be evaluated while a class or define binds its parameters:
 /// reading one of them from a default expression is an error.
-struct ParamGuard {
-    scope: ScopeId,
-    pending: Vec<String>,
+pub(crate) struct ParamGuard {
+    pub(crate) scope: ScopeId,
+    pub(crate) pending: Vec<String>,
 }
 
 /// The compile of one node.
@@ -270,7 +270,7 @@ pub struct Compiler<'e> {
     pub(crate) main_stage: ResId,
     pub(crate) node_resource: Option<ResId>,
     pub(crate) top: ScopeId,
-    param_guards: Vec<ParamGuard>,
+    pub(crate) param_guards: Vec<ParamGuard>,
     /// This compile's Hiera lookups (caches, recursion guard), made on first use.
     pub(crate) lookup_session: Option<marionette_lookup::Session<'e>>,
     /// The Ruby objects that ERB templates hold as Puppet variables (bound with
@@ -544,7 +544,7 @@ impl<'e> Compiler<'e> {
         let manifests = self.env.manifests.clone();
         for file in &manifests {
             let top = self.top;
-            self.eval_statements(&file.program.body, top, file)?;
+            self.eval_block(&file.program.body, top, file)?;
         }
         self.evaluate_node()?;
         self.declare_enc_classes()?;
@@ -721,7 +721,9 @@ impl<'e> Compiler<'e> {
         self.set_module_variables(scope);
         self.class_scopes.insert(title.clone(), scope);
         self.matches.push(caps);
-        let result = self.eval_statements(&node.def.body.statements, scope, &node.file);
+        let result = self
+            .eval_block(&node.def.body.statements, scope, &node.file)
+            .map(|_| ());
         self.matches.pop();
         result.map(|_| scope)
     }

@@ -200,17 +200,21 @@ impl EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(flow) = &self.flow {
-            return match **flow {
-                Flow::Return(_) => {
-                    f.write_str("return() called outside of a function, lambda, class or define")
-                }
-                Flow::Break => f.write_str("break() from context where this is illegal"),
-                Flow::Next(_) => f.write_str("next() from context where this is illegal"),
-                Flow::Error(ref e) => e.fmt(f),
+            let what = match **flow {
+                Flow::Return(_) => "return",
+                Flow::Break => "break",
+                Flow::Next(_) => "next",
+                Flow::Error(ref e) => return e.fmt(f),
                 Flow::UnevaluatedParameter(ref name) => {
-                    write!(f, "Unknown variable: '{name}'.")
+                    return write!(f, "Unknown variable: '{name}'.");
                 }
             };
+            // Nothing caught it: Puppet's ParseError at the call's file and line.
+            write!(f, "{what}() from context where this is illegal")?;
+            if let Some(loc) = &self.location {
+                write!(f, " (file: {}, line: {})", loc.file, loc.line)?;
+            }
+            return Ok(());
         }
         if self.style == ErrorStyle::Evaluation {
             f.write_str("Evaluation Error: ")?;

@@ -18,8 +18,8 @@ use std::sync::Arc;
 pub(crate) type EvalResult = Result<Value, EvalError>;
 
 impl<'e> Compiler<'e> {
-    /// Evaluates statements of a class, define, node or the main manifest; a `return`
-    /// ends them.
+    /// Evaluates the body of a class or define: a `return` or `next` ends it. (In the
+    /// main manifest and node definitions nothing catches them: an error.)
     pub(crate) fn eval_statements(
         &mut self,
         body: &[Expr],
@@ -29,7 +29,7 @@ impl<'e> Compiler<'e> {
         match self.eval_block(body, scope, file) {
             Ok(_) => Ok(()),
             Err(e) => match e.flow.as_deref() {
-                Some(Flow::Return(_)) => Ok(()),
+                Some(Flow::Return(_) | Flow::Next(_)) => Ok(()),
                 _ => Err(e),
             },
         }

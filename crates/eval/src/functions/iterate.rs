@@ -299,17 +299,12 @@ fn any_all(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let block = call.block()?;
     let it = items_of(call.arg(0), call.name)?;
     let any = call.name == "any";
+    // Puppet's `any`/`all` do not catch `break()`: it leaves the enclosing iteration.
     for (i, item) in it.items.iter().enumerate() {
-        match turn(c, &block, element_args(call.sig, it.hash_style, i, item))? {
-            Some(v) if v.is_truthy() == any => {
-                it.stopped(i + 1);
-                return Ok(Value::Bool(any));
-            }
-            Some(_) => {}
-            None => {
-                it.stopped(i + 1);
-                break;
-            }
+        let v = c.call_block(&block, element_args(call.sig, it.hash_style, i, item))?;
+        if v.is_truthy() == any {
+            it.stopped(i + 1);
+            return Ok(Value::Bool(any));
         }
     }
     Ok(Value::Bool(!any))
@@ -336,9 +331,25 @@ fn reduce(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     Ok(memo)
 }
 
+/// `with` calls its block as Puppet calls a closure directly: arguments beyond its
+/// parameters are dropped, and a required parameter left without one is an error.
 fn with(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
-    let args = std::mem::take(&mut call.args);
+    let mut args = std::mem::take(&mut call.args);
     let block = call.block()?;
+    let params = &block.lambda.params;
+    if !params.iter().any(|p| p.captures_rest) {
+        args.truncate(params.len());
+    }
+    if let Some(p) = params
+        .iter()
+        .skip(args.len())
+        .find(|p| p.default.is_none() && !p.captures_rest)
+    {
+        return Err(crate::error::EvalError::issue(
+            format!("Parameter ${} is required but no value was given", p.name),
+            c.location(&block.file, p.span),
+        ));
+    }
     c.call_block(&block, args)
 }
 
@@ -613,10 +624,8 @@ fn partition_group(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             1 => vec![Value::Int(i as i64), item.clone()],
             _ => pair(item),
         };
-        match turn(c, &block, args)? {
-            Some(k) => keyed.push((k, item.clone())),
-            None => break,
-        }
+        // Not `turn`: `break()` is not theirs to catch either.
+        keyed.push((c.call_block(&block, args)?, item.clone()));
     }
     if call.name == "partition" {
         let (yes, no): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|(k, _)| k.is_truthy());

@@ -221,14 +221,24 @@ macro_rules! builtin {
 }
 pub(crate) use builtin;
 
+/// A `return`/`break`/`next` on its way out, knowing the file and line of its call
+/// (where Puppet reports one that nothing catches).
+fn jump(c: &Compiler<'_>, call: &Call<'_>, flow: Flow) -> EvalError {
+    let mut e = EvalError::flow(flow);
+    let mut at = c.location(call.file, call.span);
+    at.column = 0;
+    e.location = Some(at);
+    e
+}
+
 /// Functions of this module's own: non-local exits, `call`.
 const CONTROL: &[Builtin] = &[
-    builtin!("return", &["Any value?"], |_, c| {
-        Err(EvalError::flow(Flow::Return(c.arg(0).clone())))
+    builtin!("return", &["Any value?"], |c, call| {
+        Err(jump(c, call, Flow::Return(call.arg(0).clone())))
     }),
-    builtin!("break", &[""], |_, _| Err(EvalError::flow(Flow::Break))),
-    builtin!("next", &["Any value?"], |_, c| {
-        Err(EvalError::flow(Flow::Next(c.arg(0).clone())))
+    builtin!("break", &[""], |c, call| Err(jump(c, call, Flow::Break))),
+    builtin!("next", &["Any value?"], |c, call| {
+        Err(jump(c, call, Flow::Next(call.arg(0).clone())))
     }),
     // `import` was removed from the language; Puppet 7 fails with this message.
     builtin!("import", &["Any args*"], |c, call| {
@@ -266,6 +276,16 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let args = call.args[1..].to_vec();
     let lambda = call.block.as_ref().map(|b| b.lambda);
     c.call_function(&name, args, lambda, call.scope, call.file, call.span)
+        .map_err(|e| {
+            // `call` looks the function up itself, and says so in its own words.
+            if e.is_error() && e.message == format!("Unknown function: '{name}'.") {
+                let mut unknown = EvalError::new(format!("Unknown function '{name}'"));
+                unknown.note = e.note;
+                unknown
+            } else {
+                e
+            }
+        })
 }
 
 /// The optional keys of `lookup`'s options hash.
@@ -506,22 +526,7 @@ impl<'e> Compiler<'e> {
                 args.len(),
             )));
         }
-        let mut args = args.into_iter();
-        for p in &lambda.params {
-            let v = if p.captures_rest {
-                Value::array(args.by_ref().collect())
-            } else {
-                match args.next() {
-                    Some(v) => v,
-                    None => match &p.default {
-                        Some(d) => self.eval_expr(d, local, file)?,
-                        None => Value::Undef,
-                    },
-                }
-            };
-            self.check_argument_type("block", &lambda.params, p, &v, local, file)?;
-            self.scopes[local].vars.insert(p.name.clone(), v);
-        }
+        self.bind_closure_params("block", "lambda", &lambda.params, args, local, file)?;
         self.matches.push(Vec::new());
         let r = self.eval_block(&lambda.body.statements, local, file);
         self.matches.pop();
@@ -532,6 +537,83 @@ impl<'e> Compiler<'e> {
             },
             ok => ok,
         }
+    }
+
+    /// Binds the parameters of a lambda or Puppet-language function in `local` as
+    /// Puppet's `combine_values_with_parameters` does: arguments in order, the rest to
+    /// a captures-rest parameter (its default, as an array, when there are none or one
+    /// undef), defaults in order (reading a parameter not bound yet is an error naming
+    /// `callee`), then each value's type check (messages naming `owner`).
+    fn bind_closure_params(
+        &mut self,
+        owner: &str,
+        callee: &str,
+        params: &[marionette_syntax::model::Param],
+        args: Vec<Value>,
+        local: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> Result<(), EvalError> {
+        let as_array = |v: Value| match v {
+            Value::Array(_) => v,
+            other => Value::array(vec![other]),
+        };
+        let given = args.len();
+        let mut args = args.into_iter();
+        for (i, p) in params.iter().enumerate() {
+            let rest: Option<Vec<Value>> = p.captures_rest.then(|| args.by_ref().collect());
+            let default_wanted = match &rest {
+                Some(r) => r.is_empty() || matches!(r.as_slice(), [Value::Undef]),
+                None => i >= given,
+            };
+            let v = match (&p.default, default_wanted) {
+                (Some(d), true) => {
+                    let v = self.parameter_default(callee, params, p, d, local, file)?;
+                    if p.captures_rest {
+                        as_array(v)
+                    } else {
+                        v
+                    }
+                }
+                _ => match rest {
+                    Some(r) => Value::array(r),
+                    None => args.next().unwrap_or(Value::Undef),
+                },
+            };
+            self.check_argument_type(owner, params, p, &v, local, file)?;
+            self.scopes[local].vars.insert(p.name.clone(), v);
+        }
+        Ok(())
+    }
+
+    /// A parameter's default, evaluated where the parameters after it are not bound
+    /// yet (Puppet's `ParameterScope`).
+    fn parameter_default(
+        &mut self,
+        callee: &str,
+        params: &[marionette_syntax::model::Param],
+        p: &marionette_syntax::model::Param,
+        default: &marionette_syntax::model::Expr,
+        local: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> EvalResult {
+        let pending = params
+            .iter()
+            .skip_while(|q| q.name != p.name)
+            .map(|q| q.name.clone())
+            .collect();
+        self.param_guards.push(crate::compiler::ParamGuard {
+            scope: local,
+            pending,
+        });
+        let r = self.eval_expr(default, local, file);
+        self.param_guards.pop();
+        r.map_err(|e| match e.flow.as_deref() {
+            Some(Flow::UnevaluatedParameter(to)) => EvalError::new(format!(
+                "{callee}: default expression for ${} tries to illegally access not yet evaluated ${to}",
+                p.name
+            )),
+            _ => e,
+        })
     }
 
     /// Calls a function written in the Puppet language.
@@ -564,28 +646,16 @@ impl<'e> Compiler<'e> {
         if block.is_some() {
             return Err(EvalError::new(format!("{label} does not expect a block")));
         }
-        let mut args = args.into_iter();
-        for p in &def.params {
-            let v = if p.captures_rest {
-                Value::array(args.by_ref().collect())
-            } else {
-                match args.next() {
-                    Some(v) => v,
-                    None => match &p.default {
-                        Some(d) => self.eval_expr(d, local, file)?,
-                        None => Value::Undef,
-                    },
-                }
-            };
-            self.check_argument_type(&label, &def.params, p, &v, local, file)?;
-            self.scopes[local].vars.insert(p.name.clone(), v);
-        }
+        self.bind_closure_params(&label, &def.name, &def.params, args, local, file)?;
         self.matches.push(Vec::new());
         let r = self.eval_block(&def.body.statements, local, file);
         self.matches.pop();
+        // `return(v)` leaves the function as it is; the body's value and `next(v)` are
+        // checked against the return type.
         let value = match r {
             Err(e) => match e.flow.as_deref() {
-                Some(Flow::Return(v)) => v.clone(),
+                Some(Flow::Return(v)) => return Ok(v.clone()),
+                Some(Flow::Next(v)) => v.clone(),
                 _ => return Err(e),
             },
             Ok(v) => v,

@@ -1,0 +1,1 @@
+notify { 'n': message => call('no_such_function', 1) }

@@ -1,0 +1,5 @@
+notify { 'before': }
+if true {
+  return()
+}
+notify { 'after': }

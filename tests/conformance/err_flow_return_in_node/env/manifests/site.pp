@@ -1,0 +1,3 @@
+node default {
+  [1, 2].each |$x| { return() }
+}

@@ -1,0 +1,1 @@
+notify { 'n': message => with(1) |$a, $b| { $a } }
