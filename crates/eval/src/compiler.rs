@@ -411,6 +411,17 @@ impl<'e> Compiler<'e> {
         self.log.push(LogLine { level, message });
     }
 
+    /// Puppet's `warn_once('deprecations', key, message)`: a warning without a place,
+    /// given once per key and compile.
+    pub(crate) fn deprecation_once(&mut self, key: &str, message: &str) {
+        if self.seen_keys.insert(format!("deprecations:{key}")) {
+            self.log(
+                "warning",
+                format!("{message}\n   (file & line not available)"),
+            );
+        }
+    }
+
     pub(crate) fn new_scope(&mut self, scope: Scope) -> ScopeId {
         self.scopes.push(scope);
         self.scopes.len() - 1

@@ -389,19 +389,25 @@ fn min_max(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         let ord = match mode {
             5 => block_cmp(c, call, &v, &best)?,
             0 => crate::ops::compare(&v, &best).map_err(EvalError::new)?,
-            1 => {
-                let (a, b) = (v.to_string(), best.to_string());
-                if numeric_string(&a) && numeric_string(&b) {
-                    to_f(&a).partial_cmp(&to_f(&b)).unwrap_or(Ordering::Equal)
-                } else {
-                    a.as_bytes().cmp(b.as_bytes())
-                }
-            }
             _ => {
-                let (a, b) = (v.ruby_to_s(), best.ruby_to_s());
+                let (a, b) = if mode == 1 {
+                    (v.to_string(), best.to_string())
+                } else {
+                    (v.ruby_to_s(), best.ruby_to_s())
+                };
                 if numeric_string(&a) && numeric_string(&b) {
+                    c.deprecation_once(
+                        &format!("{}_function_numeric_coerce_string", call.name),
+                        &format!("The {}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda", call.name),
+                    );
                     to_f(&a).partial_cmp(&to_f(&b)).unwrap_or(Ordering::Equal)
                 } else {
+                    if mode != 1 {
+                        c.deprecation_once(
+                            &format!("{}_function_string_coerce_any", call.name),
+                            &format!("The {}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda", call.name),
+                        );
+                    }
                     a.as_bytes().cmp(b.as_bytes())
                 }
             }
@@ -533,7 +539,7 @@ fn get(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 fn getvar(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     if call.sig == 1 {
         return Err(EvalError::new(
-            "The given string does not start with a valid variable name",
+            "'getvar' The given string does not start with a valid variable name",
         ));
     }
     let s = call.str_arg(0).to_string();
@@ -591,7 +597,7 @@ fn compare(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             let extra = &call.args[2..];
             if !(comparable(a) && comparable(b)) {
                 return Err(EvalError::new(format!(
-                    "compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
+                    "'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
                     label(a),
                     label(b)
                 )));
@@ -599,22 +605,22 @@ fn compare(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             if !extra.is_empty() {
                 if !(a.as_str().is_some() && b.as_str().is_some()) {
                     return Err(EvalError::new(
-                        "compare(): The third argument (ignore case) can only be used when comparing strings",
+                        "'compare' compare(): The third argument (ignore case) can only be used when comparing strings",
                     ));
                 }
                 if extra.len() != 1 {
                     return Err(EvalError::new(format!(
-                        "compare(): Accepts at most 3 arguments, got {}",
+                        "'compare' compare(): Accepts at most 3 arguments, got {}",
                         2 + extra.len()
                     )));
                 }
-                return Err(EvalError::new(format!(
-                    "compare(): The third argument (ignore case) must be a Boolean. Got {}",
-                    label(&extra[0])
-                )));
+                // Puppet 7.23 fails on its own `Boolean` constant here.
+                return Err(EvalError::new(
+                    "uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean",
+                ));
             }
             return Err(EvalError::new(format!(
-                "compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got {} and {}",
+                "'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got {} and {}",
                 label(a),
                 label(b)
             )));

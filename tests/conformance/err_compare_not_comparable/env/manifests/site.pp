@@ -1,0 +1,1 @@
+notify { 'n': message => compare([1], [2]) }

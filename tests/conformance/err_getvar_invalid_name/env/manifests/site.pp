@@ -1,0 +1,1 @@
+notify { 'n': message => getvar('1abc') }
