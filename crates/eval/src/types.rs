@@ -1633,8 +1633,9 @@ impl PType {
     pub fn normalize(&self) -> PType {
         use PType as T;
         match self {
-            T::Variant(types) if !types.is_empty() => {
-                let types: Vec<PType> = types.iter().map(PType::normalize).collect();
+            T::Variant(original) if !original.is_empty() => {
+                let types: Vec<PType> = original.iter().map(PType::normalize).collect();
+                let modified = types != *original;
                 if types.len() == 1 {
                     return types.into_iter().next().expect("one");
                 }
@@ -1654,13 +1655,18 @@ impl PType {
                     T::Variant(ts) => ts,
                     one => return one,
                 };
+                let size_before_merge = flat.len();
                 flat = merge_enums(flat);
                 flat = merge_patterns(flat);
                 flat = merge_integers(flat);
                 if flat.len() == 1 {
                     flat.pop().expect("one")
-                } else {
+                } else if modified || flat.len() != size_before_merge {
                     PType::variant_of(flat)
+                } else {
+                    // Nothing changed: Puppet keeps the Variant as written (its order
+                    // shows in mismatch messages).
+                    self.clone()
                 }
             }
             T::Optional(Some(t)) => {
@@ -1827,11 +1833,15 @@ fn range_covers_i(a: Option<i64>, b: Option<i64>, c: Option<i64>, d: Option<i64>
 }
 
 fn merge_enums(types: Vec<PType>) -> Vec<PType> {
-    let (enums, mut others): (Vec<PType>, Vec<PType>) = types.into_iter().partition(|t| {
+    let is_enum = |t: &PType| {
         matches!(t, PType::Enum { values, case_insensitive: false } if !values.is_empty())
             || matches!(t, PType::String { value: Some(_), .. })
-    });
-    if enums.len() > 1 {
+    };
+    if types.iter().filter(|t| is_enum(t)).count() < 2 {
+        return types;
+    }
+    let (enums, mut others): (Vec<PType>, Vec<PType>) = types.into_iter().partition(is_enum);
+    {
         let mut values = Vec::new();
         for e in enums {
             match e {
@@ -1842,17 +1852,17 @@ fn merge_enums(types: Vec<PType>) -> Vec<PType> {
         }
         others.push(PType::enumeration(values, false));
         others
-    } else {
-        others.extend(enums);
-        others
     }
 }
 
 fn merge_patterns(types: Vec<PType>) -> Vec<PType> {
+    if types.iter().filter(|t| matches!(t, PType::Pattern(_))).count() < 2 {
+        return types;
+    }
     let (patterns, mut others): (Vec<PType>, Vec<PType>) = types
         .into_iter()
         .partition(|t| matches!(t, PType::Pattern(_)));
-    if patterns.len() > 1 {
+    {
         let mut all: Vec<Arc<Regex>> = Vec::new();
         for p in patterns {
             if let PType::Pattern(ps) = p {
@@ -1865,21 +1875,21 @@ fn merge_patterns(types: Vec<PType>) -> Vec<PType> {
         }
         others.push(PType::Pattern(all));
         others
-    } else {
-        others.extend(patterns);
-        others
     }
 }
 
 fn merge_integers(types: Vec<PType>) -> Vec<PType> {
+    if types
+        .iter()
+        .filter(|t| matches!(t, PType::Integer { .. }))
+        .count()
+        < 2
+    {
+        return types;
+    }
     let (mut ranges, others): (Vec<PType>, Vec<PType>) = types
         .into_iter()
         .partition(|t| matches!(t, PType::Integer { .. }));
-    if ranges.len() < 2 {
-        ranges.extend(others);
-        // Keep the original order when nothing merges.
-        return ranges;
-    }
     let bounds = |t: &PType| match t {
         PType::Integer { from, to } => (from.unwrap_or(i64::MIN), to.unwrap_or(i64::MAX)),
         _ => (0, 0),

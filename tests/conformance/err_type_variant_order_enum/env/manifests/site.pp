@@ -1,0 +1,2 @@
+class c(Variant[Enum['a', 'b'], Integer] $x) {}
+class { 'c': x => [1] }
