@@ -263,6 +263,10 @@ pub struct Compiler<'e> {
     pub(crate) matches: Vec<Vec<Option<String>>>,
     /// Keys external functions asked about with `FunctionContext::first_time`.
     pub(crate) seen_keys: HashSet<String>,
+    /// `annotate`'s annotations, by the identity of the value annotated (which is
+    /// kept, so that its identity is not reused): the value, then each annotation
+    /// type's name and instance.
+    pub(crate) annotations: HashMap<usize, (Value, Vec<(String, Value)>)>,
     pub(crate) depth: u32,
     /// Output of the EPP templates being rendered, innermost last.
     pub(crate) render_sink: Vec<String>,
@@ -391,6 +395,7 @@ impl<'e> Compiler<'e> {
             log: Vec::new(),
             matches: Vec::new(),
             seen_keys: HashSet::new(),
+            annotations: HashMap::new(),
             depth: 0,
             render_sink: Vec::new(),
             main_class: 0,

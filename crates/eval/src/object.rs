@@ -2,8 +2,9 @@
 //! and their values: attributes with types and defaults, a parent, creation with
 //! `Car.new(...)` or `Car(...)` (by position or by a hash), attribute access
 //! (`$car.make`), printing (`Car({'make' => 'Volvo'})`) and the catalog's rich-data
-//! form (`{"__ptype": "Car", "make": "Volvo"}`). Functions, equality declarations,
-//! constants and TypeSets are not here.
+//! form (`{"__ptype": "Car", "make": "Volvo"}`); Pcore's `Annotation` and `Pcore`
+//! types, and annotation instances made from an initializer hash (`annotate`).
+//! Functions, equality declarations, constants and TypeSets are not here.
 
 use crate::types::{PType, StructMember};
 use crate::value::{puppet_quote, Value, ValueMap};
@@ -37,7 +38,70 @@ pub struct ObjectValue {
     pub values: Vec<Value>,
 }
 
+/// Pcore's `Annotation`, the parent of annotation types (`type Note =
+/// Object[{parent => Annotation, attributes => {...}}]`).
+pub fn annotation_type() -> Arc<ObjectType> {
+    static T: std::sync::OnceLock<Arc<ObjectType>> = std::sync::OnceLock::new();
+    T.get_or_init(|| Arc::new(ObjectType::builtin("Annotation")))
+        .clone()
+}
+
+/// Pcore's `Pcore` type (what `annotate` takes to apply several annotations).
+pub fn pcore_type() -> Arc<ObjectType> {
+    static T: std::sync::OnceLock<Arc<ObjectType>> = std::sync::OnceLock::new();
+    T.get_or_init(|| Arc::new(ObjectType::builtin("Pcore")))
+        .clone()
+}
+
+/// `Pcore::MemberName`, the alias of an attribute name's pattern.
+pub fn member_name_type() -> PType {
+    static A: std::sync::OnceLock<Arc<crate::types::AliasType>> = std::sync::OnceLock::new();
+    let a = A.get_or_init(|| {
+        let a = crate::types::AliasType::new("Pcore::MemberName".into());
+        let re = crate::value::Regex::shared(r"\A[a-z_]\w*\z")
+            .expect("the member name pattern is a valid regexp");
+        a.resolve(PType::Pattern(vec![re]));
+        a.settle_recursion();
+        a
+    });
+    PType::Alias {
+        name: a.name.clone(),
+        target: crate::types::AliasLink::Strong(a.clone()),
+    }
+}
+
 impl ObjectType {
+    /// A type of Pcore's, named, without attributes.
+    fn builtin(name: &str) -> ObjectType {
+        ObjectType {
+            name: name.to_string(),
+            parent: None,
+            attributes: Vec::new(),
+            in_set: false,
+        }
+    }
+
+    /// Whether this is an annotation type (`Annotation` or one inheriting from it).
+    pub fn is_annotation(&self) -> bool {
+        self.is_a(&annotation_type())
+    }
+
+    /// An instance made from an initializer hash (Pcore's `from_hash`): the hash is
+    /// checked against the attributes with Puppet's `<Name> initializer has wrong
+    /// type` message.
+    pub fn from_init_hash(self: &Arc<ObjectType>, hash: &Value) -> Result<Value, String> {
+        let by_hash = self.constructor_signatures().swap_remove(0);
+        let problem = crate::describe::value_mismatch(
+            &format!("{} initializer has wrong type,", self.label()),
+            &by_hash.params[0].ty,
+            hash,
+        );
+        if !problem.is_empty() {
+            return Err(problem);
+        }
+        self.create(std::slice::from_ref(hash))
+    }
+
     /// Reads `Object[{name => ..., parent => ..., attributes => {...}}]`.
     pub fn from_hash(hash: &ValueMap) -> Result<ObjectType, String> {
         let mut name = String::new();

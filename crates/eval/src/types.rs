@@ -612,6 +612,9 @@ impl PType {
             "Object" => PType::Object(None),
             "TypeSet" => PType::TypeSet(None),
             "URI" => PType::Uri,
+            "Annotation" => PType::Object(Some(crate::object::annotation_type())),
+            "Pcore" => PType::Object(Some(crate::object::pcore_type())),
+            "Pcore::MemberName" => crate::object::member_name_type(),
             _ => return None,
         })
     }
@@ -1856,7 +1859,12 @@ fn merge_enums(types: Vec<PType>) -> Vec<PType> {
 }
 
 fn merge_patterns(types: Vec<PType>) -> Vec<PType> {
-    if types.iter().filter(|t| matches!(t, PType::Pattern(_))).count() < 2 {
+    if types
+        .iter()
+        .filter(|t| matches!(t, PType::Pattern(_)))
+        .count()
+        < 2
+    {
         return types;
     }
     let (patterns, mut others): (Vec<PType>, Vec<PType>) = types

@@ -1,5 +1,5 @@
 //! Type conversions (`new`, `Integer('0x1F')`, `convert_to`), type inspection (`type`,
-//! `assert_type`), `unwrap` and `strftime`.
+//! `assert_type`), `unwrap`, `strftime` and `annotate`.
 
 use super::{builtin, Builtin, Call};
 use crate::compiler::Compiler;
@@ -13,6 +13,17 @@ use crate::value::{
 use std::sync::Arc;
 
 pub(super) const FUNCTIONS: &[Builtin] = &[
+    // `annotate(Note, $value, {...})`: annotations of mutable values (Pcore's
+    // `Annotation` types), kept for the compile.
+    builtin!(
+        "annotate",
+        &[
+            "Type[Annotation] type, Any value, &[0, 0]?",
+            "Type[Annotation] type, Any value, Variant[Enum[clear], Hash[Pcore::MemberName, Any]] annotation_hash",
+            "Type[Pcore] type, Any value, Hash[Type[Annotation], Hash[Pcore::MemberName, Any]] annotations"
+        ],
+        annotate
+    ),
     // `new(Integer, '12')`, also written `Integer.new('12')` or `Integer('12')`.
     builtin!("new", &["Type type, Any args*, &[1,1]?"], |c, call| {
         let Value::Type(t) = call.arg(0).clone() else {
@@ -990,4 +1001,116 @@ fn bytes_of(items: &[Value]) -> Result<Vec<u8>, EvalError> {
             other => Err(conversion_error("new_binary", other, "Binary")),
         })
         .collect()
+}
+
+/// The annotation type an `annotate` argument names.
+fn annotation_type_of(v: &Value) -> std::sync::Arc<crate::object::ObjectType> {
+    match v {
+        Value::Type(t) => match t.resolved() {
+            PType::Object(Some(o)) => o.clone(),
+            _ => crate::object::annotation_type(),
+        },
+        _ => crate::object::annotation_type(),
+    }
+}
+
+/// Puppet's `annotate` (`Annotation.annotate`, `annotate_new`, `Pcore.annotate`).
+fn annotate(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    let value = call.arg(1).clone();
+    match call.sig {
+        0 => {
+            let ty = annotation_type_of(call.arg(0));
+            if let Some(a) = c.annotation(&value, &ty.name) {
+                return Ok(a);
+            }
+            let Some(block) = call.block.clone() else {
+                return Ok(Value::Undef);
+            };
+            match c.call_block(&block, Vec::new())? {
+                Value::Undef => Ok(Value::Undef),
+                init => c.annotate_value(&value, &ty, &init),
+            }
+        }
+        1 => {
+            let ty = annotation_type_of(call.arg(0));
+            match call.arg(2) {
+                Value::Str(_) => Ok(c.clear_annotation(&value, &ty.name)),
+                init => c.annotate_value(&value, &ty, init),
+            }
+        }
+        _ => {
+            if let Value::Hash(annotations) = call.arg(2).clone() {
+                for (t, init) in annotations.iter() {
+                    let ty = annotation_type_of(t);
+                    if c.annotation(&value, &ty.name).is_none() {
+                        c.annotate_value(&value, &ty, init)?;
+                    }
+                }
+            }
+            Ok(value)
+        }
+    }
+}
+
+impl Compiler<'_> {
+    /// The identity of a value that can carry annotations (Ruby objects that are not
+    /// frozen: arrays, hashes, objects, Sensitive values).
+    fn annotation_key(v: &Value) -> Option<usize> {
+        match v {
+            Value::Array(a) => Some(std::sync::Arc::as_ptr(a) as *const u8 as usize),
+            Value::Hash(h) => Some(std::sync::Arc::as_ptr(h) as *const u8 as usize),
+            Value::Object(o) => Some(std::sync::Arc::as_ptr(o) as *const u8 as usize),
+            Value::Sensitive(s) => Some(std::sync::Arc::as_ptr(s) as *const u8 as usize),
+            _ => None,
+        }
+    }
+
+    /// The annotation of type `name` on `v`, if any.
+    fn annotation(&self, v: &Value, name: &str) -> Option<Value> {
+        let (_, list) = self.annotations.get(&Self::annotation_key(v)?)?;
+        list.iter().find(|(n, _)| n == name).map(|(_, a)| a.clone())
+    }
+
+    /// Removes the annotation of type `name` from `v`, giving it back.
+    fn clear_annotation(&mut self, v: &Value, name: &str) -> Value {
+        let Some((_, list)) = Self::annotation_key(v).and_then(|k| self.annotations.get_mut(&k))
+        else {
+            return Value::Undef;
+        };
+        match list.iter().position(|(n, _)| n == name) {
+            Some(i) => list.remove(i).1,
+            None => Value::Undef,
+        }
+    }
+
+    /// A new annotation of type `ty` from `init` on `v` (replacing one of that type).
+    fn annotate_value(
+        &mut self,
+        v: &Value,
+        ty: &std::sync::Arc<crate::object::ObjectType>,
+        init: &Value,
+    ) -> EvalResult {
+        if ty.parent.is_none() {
+            // With the line Ruby's error_highlight adds.
+            return Err(EvalError::new(format!(
+                "undefined method `from_hash' for Puppet::Pops::Types::{}:Class\n\n    implementation_class.from_hash(hash)\n                        ^^^^^^^^^^",
+                ty.name
+            )));
+        }
+        let annotation = ty.from_init_hash(init).map_err(EvalError::new)?;
+        let Some(key) = Self::annotation_key(v) else {
+            return Err(EvalError::new(format!(
+                "can't modify frozen {}: {}",
+                v.ruby_class(),
+                v.ruby_inspect()
+            )));
+        };
+        let (_, list) = self
+            .annotations
+            .entry(key)
+            .or_insert_with(|| (v.clone(), Vec::new()));
+        list.retain(|(n, _)| *n != ty.name);
+        list.push((ty.name.clone(), annotation.clone()));
+        Ok(annotation)
+    }
 }

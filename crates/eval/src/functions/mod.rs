@@ -16,7 +16,7 @@
 //!   `versioncmp`, `match`;
 //! * [`numeric`]: `abs`, `floor`, `ceiling`, `round`;
 //! * [`convert`]: `new` and `Type(...)`, `convert_to`, `type`, `assert_type`, `unwrap`,
-//!   `strftime`;
+//!   `strftime`, `annotate`;
 //! * [`digest`]: `md5`, `sha1`, `sha256`, `digest`, `fqdn_rand`;
 //! * [`files`]: `epp`, `inline_epp`, `file`, `find_file`, `find_template`,
 //!   `module_directory`;

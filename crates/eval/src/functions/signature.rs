@@ -209,7 +209,7 @@ impl Sig {
                 (a, None) => format!("Callable[{a}]"),
             };
             parts.push(if b.optional {
-                format!("Optional[{callable}] block?")
+                format!("{callable} block?")
             } else {
                 format!("{callable} block")
             });
