@@ -165,15 +165,21 @@ impl<'e> Compiler<'e> {
                             })))
                         }
                         Value::Str(s) => match crate::ops::to_number(&s) {
-                            Some(Value::Int(i)) => Ok(Value::Int(-i)),
-                            Some(Value::Float(f)) => Ok(Value::Float(-f)),
+                            Some(n @ (Value::Int(_) | Value::Float(_))) => {
+                                self.numeric_coercion_warning(&s, &n, file, expr.span);
+                                match n {
+                                    Value::Int(i) => Ok(Value::Int(-i)),
+                                    Value::Float(f) => Ok(Value::Float(-f)),
+                                    _ => unreachable!("a number"),
+                                }
+                            }
                             _ => Err(EvalError::new(format!(
                                 "The value '{s}' cannot be converted to Numeric."
                             ))),
                         },
                         other => Err(EvalError::new(format!(
-                            "Operator '-' is not applicable to {}.",
-                            article_type(&other)
+                            "The value '{}' cannot be converted to Numeric.",
+                            other.ruby_to_s()
                         ))),
                     },
                     UnaryOp::Splat => Ok(match v {
@@ -254,6 +260,16 @@ impl<'e> Compiler<'e> {
                     }
                     _ => self.eval_list(keys, scope, file)?,
                 };
+                // `$a['1']`: Puppet coerces an array index (and warns), left to right.
+                if let (Value::Array(_), 1..=2) = (&t, keys.len()) {
+                    for (k, e) in keys.iter().zip(key_exprs.iter()) {
+                        let Value::Str(s) = k else { continue };
+                        match crate::ops::to_number(s) {
+                            Some(n) => self.numeric_coercion_warning(s, &n, file, e.span),
+                            None => break,
+                        }
+                    }
+                }
                 self.access(t, keys).map_err(|e| {
                     // Puppet blames a bad key where it is written.
                     let err = EvalError::new(e.message);
@@ -606,6 +622,15 @@ impl<'e> Compiler<'e> {
         Ok(Value::Undef)
     }
 
+    /// Puppet's `NUMERIC_COERCION` warning: a String used as a number.
+    fn numeric_coercion_warning(&mut self, s: &str, n: &Value, file: &Arc<SourceFile>, span: Span) {
+        self.warn_at(
+            format!("The string '{s}' was automatically coerced to the numerical value {n}"),
+            file,
+            span,
+        );
+    }
+
     pub(crate) fn warn_at(&mut self, message: String, file: &Arc<SourceFile>, span: Span) {
         let (line, col) = file.line_col(span.start);
         self.log(
@@ -760,6 +785,15 @@ impl<'e> Compiler<'e> {
             _ => {
                 let l = self.eval_expr(lhs, scope, file)?;
                 let r = self.eval_expr(rhs, scope, file)?;
+                if crate::ops::coerces_operands(op, &l) {
+                    for (v, e) in [(&l, lhs), (&r, rhs)] {
+                        let Value::Str(s) = v else { continue };
+                        match crate::ops::to_number(s) {
+                            Some(n) => self.numeric_coercion_warning(s, &n, file, e.span),
+                            None => break,
+                        }
+                    }
+                }
                 self.apply_binary(op, l, r).map_err(|e| {
                     // Puppet reports an operator error at the operand it blames, or at
                     // the operator (the position of a binary expression).

@@ -174,7 +174,10 @@ fn coerce_numeric(v: &Value, blame: Blame) -> Result<Value, OpError> {
         ),
         other => err(
             blame,
-            format!("The value '{other}' cannot be converted to Numeric."),
+            format!(
+                "The value '{}' cannot be converted to Numeric.",
+                other.ruby_to_s()
+            ),
         ),
     }
 }
@@ -199,6 +202,18 @@ fn op_symbol(op: BinaryOp) -> &'static str {
         BinaryOp::In => "in",
         BinaryOp::And => "and",
         BinaryOp::Or => "or",
+    }
+}
+
+/// Whether `l op r` reads its operands as numbers (an arithmetic operator not
+/// applied to a collection), so that a String operand is coerced.
+pub fn coerces_operands(op: BinaryOp, l: &Value) -> bool {
+    use BinaryOp::*;
+    match op {
+        Add => !matches!(l, Value::Array(_) | Value::Hash(_) | Value::Binary(_)),
+        Sub | Shl => !matches!(l, Value::Array(_) | Value::Hash(_)),
+        Mul | Div | Rem | Shr => true,
+        _ => false,
     }
 }
 
@@ -1002,13 +1017,27 @@ fn index_key(v: &Value, target: &str, i: usize) -> Result<i64, AccessError> {
         Value::Str(s) => to_number(s),
         other => Some(other.clone()),
     };
+    // An array index is coerced to a number first (Puppet's `coerce_numeric`).
+    let numeric = matches!(n, Some(Value::Int(_) | Value::Float(_) | Value::BigInt(_)));
+    if target != "String" && !numeric {
+        return Err(AccessError {
+            message: format!(
+                "The value '{}' cannot be converted to Numeric.",
+                v.ruby_to_s()
+            ),
+            key: Some(i),
+        });
+    }
     match n {
         Some(Value::Int(i)) => Ok(i),
         _ => {
-            let actual = match v {
-                Value::Undef => "Undef".to_string(),
-                Value::Default => "Default".to_string(),
-                other => PType::infer(other).generalize().to_string(),
+            let actual = match (&n, v) {
+                (Some(f @ Value::Float(_)), Value::Str(_)) => {
+                    PType::infer(f).generalize().to_string()
+                }
+                (_, Value::Undef) => "Undef".to_string(),
+                (_, Value::Default) => "Default".to_string(),
+                (_, other) => PType::infer(other).generalize().to_string(),
             };
             Err(AccessError {
                 message: if target == "String" {
