@@ -259,6 +259,12 @@ impl Regex {
         self.compiled()?.captures_from_pos(text, pos).ok().flatten()
     }
 
+    /// Whether the pattern has a group named `name`.
+    pub fn has_group(&self, name: &str) -> bool {
+        self.compiled()
+            .is_some_and(|r| r.capture_names().flatten().any(|n| n == name))
+    }
+
     /// The capture groups of the first match (`$0`, `$1`, ...), if it matches.
     pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
         let caps = self.compiled()?.captures(text).ok()??;

@@ -281,9 +281,17 @@ fn each_string(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     })
 }
 
-/// Ruby's replacement string: `\1`..`\9`, `\0` and `\&` refer to the match, `\\` is a
-/// backslash; everything else is literal.
-fn expand_replacement(r: &str, caps: &fancy_regex::Captures<'_>) -> String {
+/// Ruby's replacement string: `\1`..`\9`, `\0` and `\&` refer to the match,
+/// `\k<name>` to a named group, `` \` `` and `\'` to the text before and after the
+/// match, `\+` to the last group that matched, `\\` is a backslash; everything else
+/// is literal. `s` is the text matched.
+fn expand_replacement(
+    r: &str,
+    s: &str,
+    re: &Regex,
+    caps: &fancy_regex::Captures<'_>,
+) -> Result<String, EvalError> {
+    let whole = caps.get(0).expect("group 0");
     let mut out = String::new();
     let mut chars = r.chars().peekable();
     while let Some(c) = chars.next() {
@@ -298,7 +306,34 @@ fn expand_replacement(r: &str, caps: &fancy_regex::Captures<'_>) -> String {
                     out.push_str(m.as_str());
                 }
             }
-            Some('&') => out.push_str(caps.get(0).map_or("", |m| m.as_str())),
+            Some('&') => out.push_str(whole.as_str()),
+            Some('`') => out.push_str(&s[..whole.start()]),
+            Some('\'') => out.push_str(&s[whole.end()..]),
+            Some('+') => {
+                if let Some(m) = (1..caps.len()).rev().find_map(|i| caps.get(i)) {
+                    out.push_str(m.as_str());
+                }
+            }
+            Some('k') if chars.peek() == Some(&'<') => {
+                let rest: String = chars.clone().skip(1).collect();
+                match rest.find('>') {
+                    Some(end) => {
+                        let name = &rest[..end];
+                        if !re.has_group(name) {
+                            return Err(EvalError::new(format!(
+                                "undefined group name reference: {name}"
+                            )));
+                        }
+                        if let Some(m) = caps.name(name) {
+                            out.push_str(m.as_str());
+                        }
+                        for _ in 0..name.chars().count() + 2 {
+                            chars.next();
+                        }
+                    }
+                    None => out.push_str("\\k"),
+                }
+            }
             Some('\\') => out.push('\\'),
             Some(other) => {
                 out.push('\\');
@@ -307,7 +342,7 @@ fn expand_replacement(r: &str, caps: &fancy_regex::Captures<'_>) -> String {
             None => out.push('\\'),
         }
     }
-    out
+    Ok(out)
 }
 
 fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
@@ -340,7 +375,7 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     };
     let global = flags.contains('G');
     let replacement = call.arg(2).clone();
-    let subst = |s: &str| -> String {
+    let subst = |s: &str| -> Result<String, EvalError> {
         let mut out = String::new();
         let mut last = 0;
         let mut pos = 0;
@@ -356,7 +391,12 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
                         out.push_str(&v.to_string());
                     }
                 }
-                other => out.push_str(&expand_replacement(other.as_str().unwrap_or(""), &caps)),
+                other => out.push_str(&expand_replacement(
+                    other.as_str().unwrap_or(""),
+                    s,
+                    &re,
+                    &caps,
+                )?),
             }
             last = m.end();
             pos = if m.end() == m.start() {
@@ -378,16 +418,16 @@ fn regsubst(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         if last <= s.len() {
             out.push_str(&s[last..]);
         }
-        out
+        Ok(out)
     };
     Ok(match call.arg(0) {
         Value::Array(items) => Value::array(
             items
                 .iter()
-                .map(|v| Value::str(subst(v.as_str().unwrap_or(""))))
-                .collect(),
+                .map(|v| subst(v.as_str().unwrap_or("")).map(Value::str))
+                .collect::<Result<_, _>>()?,
         ),
-        other => Value::str(subst(other.as_str().unwrap_or(""))),
+        other => Value::str(subst(other.as_str().unwrap_or(""))?),
     })
 }
 

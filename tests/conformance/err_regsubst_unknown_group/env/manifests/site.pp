@@ -1,0 +1,1 @@
+notify { 'n': message => regsubst('hello', /(l)/, '<\k<x>>') }
