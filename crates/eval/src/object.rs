@@ -53,23 +53,6 @@ pub fn pcore_type() -> Arc<ObjectType> {
         .clone()
 }
 
-/// `Pcore::MemberName`, the alias of an attribute name's pattern.
-pub fn member_name_type() -> PType {
-    static A: std::sync::OnceLock<Arc<crate::types::AliasType>> = std::sync::OnceLock::new();
-    let a = A.get_or_init(|| {
-        let a = crate::types::AliasType::new("Pcore::MemberName".into());
-        let re = crate::value::Regex::shared(r"\A[a-z_]\w*\z")
-            .expect("the member name pattern is a valid regexp");
-        a.resolve(PType::Pattern(vec![re]));
-        a.settle_recursion();
-        a
-    });
-    PType::Alias {
-        name: a.name.clone(),
-        target: crate::types::AliasLink::Strong(a.clone()),
-    }
-}
-
 impl ObjectType {
     /// A type of Pcore's, named, without attributes.
     fn builtin(name: &str) -> ObjectType {

@@ -614,7 +614,6 @@ impl PType {
             "URI" => PType::Uri,
             "Annotation" => PType::Object(Some(crate::object::annotation_type())),
             "Pcore" => PType::Object(Some(crate::object::pcore_type())),
-            "Pcore::MemberName" => crate::object::member_name_type(),
             _ => return None,
         })
     }
@@ -3157,6 +3156,37 @@ fn resource_titles(type_name: &str, base: &PType, keys: &[Value]) -> Result<Valu
 
 // ---------------------------------------------------------------------- type strings
 
+/// The types Puppet's Ruby functions declare for their signatures (`local_types`),
+/// by name: signature declarations use them, and mismatch messages print them as
+/// aliases (`OptionsType = Struct[...]`).
+const SIGNATURE_ALIASES: &[(&str, &str)] = &[
+    ("Pcore::MemberName", r"Pattern[/\A[a-z_]\w*\z/]"),
+    (
+        "OptionsType",
+        "Struct[{container_type => Optional[Type], include_root => Optional[Boolean], include_containers => Optional[Boolean], include_values => Optional[Boolean], order => Optional[Enum[depth_first, breadth_first]], include_refs => Optional[Boolean]}]",
+    ),
+];
+
+/// The alias of [`SIGNATURE_ALIASES`] named `name`, made once per process (each
+/// alone, so that one may name another).
+pub(crate) fn signature_alias(name: &str) -> Option<PType> {
+    const N: usize = SIGNATURE_ALIASES.len();
+    static CELLS: [OnceLock<Arc<AliasType>>; N] = [const { OnceLock::new() }; N];
+    let i = SIGNATURE_ALIASES.iter().position(|(n, _)| *n == name)?;
+    let a = CELLS[i].get_or_init(|| {
+        let (name, def) = SIGNATURE_ALIASES[i];
+        let a = AliasType::new(name.to_string());
+        let t = parse(def).unwrap_or_else(|e| panic!("signature alias {name}: {e}"));
+        a.resolve(t);
+        a.settle_recursion();
+        a
+    });
+    Some(PType::Alias {
+        name: a.name.clone(),
+        target: AliasLink::Strong(a.clone()),
+    })
+}
+
 /// Parses a type written in Puppet syntax (`Variant[Array[String], String]`,
 /// `Struct[{a => Integer, Optional[b] => String}]`, `Callable[2, 2]`). Built-in function
 /// signatures are declared with these. Aliases are not known here.
@@ -3276,7 +3306,9 @@ impl TypeParser<'_> {
                 if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
                     return Ok(Value::str(word));
                 }
-                let base = PType::builtin(&word).unwrap_or_else(|| PType::resource(&word, None));
+                let base = PType::builtin(&word)
+                    .or_else(|| signature_alias(&word))
+                    .unwrap_or_else(|| PType::resource(&word, None));
                 if self.eat(b'[') {
                     let mut args = Vec::new();
                     loop {

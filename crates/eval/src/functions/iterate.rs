@@ -101,9 +101,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     builtin!(
         "tree_each",
         &[
-            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?, &[2,2]",
-            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?, &[1,1]",
-            "Variant[Iterator, Array, Hash, Object] tree, Hash[String, Any] options?"
+            "Variant[Iterator, Array, Hash, Object] tree, OptionsType options?, &[2,2]",
+            "Variant[Iterator, Array, Hash, Object] tree, OptionsType options?, &[1,1]",
+            "Variant[Iterator, Array, Hash, Object] tree, OptionsType options?"
         ],
         tree_each
     ),
