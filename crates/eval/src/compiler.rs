@@ -755,31 +755,20 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ classes
 
-    /// Declares a class: include-like when `params` is None (`include`, `require`,
-    /// `contain`), resource-like otherwise (`class { 'x': }`). The class is evaluated
-    /// at once. Returns its resource.
+    /// Declares a class resource-like (`class { 'x': }`, `create_resources('class',
+    /// ...)`): its resource with these parameters (a second declaration is a
+    /// duplicate), evaluated at once. Include-like declarations are
+    /// [`Compiler::include_classes`]. Returns its resource.
     pub(crate) fn declare_class(
         &mut self,
         name: &str,
-        params: Option<IndexMap<String, Value>>,
+        params: IndexMap<String, Value>,
         from: ScopeId,
         at: Option<(&Arc<SourceFile>, Span)>,
-        contain: bool,
     ) -> Result<ResId, EvalError> {
-        let id = match params {
-            Some(params) => {
-                let id = self.declare_class_resource_like(name, params, from, at)?;
-                let title = self.resources[id].title.to_lowercase();
-                self.include_class(&title, from, false)?
-            }
-            None => self.include_class(name, from, true)?,
-        };
-        if contain {
-            if let Some(container) = self.scopes[from].resource {
-                self.add_edge(container, id);
-            }
-        }
-        Ok(id)
+        let id = self.declare_class_resource_like(name, params, from, at)?;
+        let title = self.resources[id].title.to_lowercase();
+        self.include_class(&title, from, false)
     }
 
     /// `class { 'name': ... }`: creates the Class resource with its parameters (a
@@ -901,27 +890,81 @@ impl<'e> Compiler<'e> {
         from: ScopeId,
         absolute: bool,
     ) -> Result<ResId, EvalError> {
-        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
-        let Some(def) = self.env.find_class(&lower).map_err(EvalError::from_load)? else {
-            let shown = if absolute {
-                format!("::{lower}")
-            } else {
-                name.to_string()
-            };
-            return Err(EvalError::new(format!(
-                "Could not find class {shown} for {}",
-                self.node.name
-            )));
-        };
-        let key = def.def.name.to_lowercase();
-        if let Some(&scope) = self.class_scopes.get(&key) {
-            if let Some(id) = self.scopes[scope].resource {
-                return Ok(id);
+        let def = self.included_class_def(name, absolute)?;
+        match self.evaluated_class(&def) {
+            Some(id) => Ok(id),
+            None => {
+                let id = self.ensure_class_in_catalog(&def, from)?;
+                self.evaluate_class(id)?;
+                Ok(id)
             }
         }
-        let id = self.ensure_class_in_catalog(&def, from)?;
-        self.evaluate_class(id)?;
-        Ok(id)
+    }
+
+    /// `include`, `require` and `contain` with several classes: Puppet's
+    /// `evaluate_classes` finds them all, puts those not evaluated yet into the catalog,
+    /// then evaluates them in order (so `include a, b` adds `Class[A]` and `Class[B]`
+    /// before either body runs). With `contain`, the calling scope's resource contains
+    /// each. Returns the classes' resources, one per name.
+    pub(crate) fn include_classes(
+        &mut self,
+        names: &[String],
+        from: ScopeId,
+        contain: bool,
+    ) -> Result<Vec<ResId>, EvalError> {
+        let defs = names
+            .iter()
+            .map(|name| self.included_class_def(name, true))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut ids = Vec::with_capacity(defs.len());
+        let mut newly = Vec::new();
+        for def in &defs {
+            match self.evaluated_class(def) {
+                Some(id) => ids.push(id),
+                None => {
+                    let id = self.ensure_class_in_catalog(def, from)?;
+                    ids.push(id);
+                    newly.push(id);
+                }
+            }
+        }
+        for id in newly {
+            self.evaluate_class(id)?;
+        }
+        if contain {
+            if let Some(container) = self.scopes[from].resource {
+                for &id in &ids {
+                    self.add_edge(container, id);
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The definition of a class an include-like declaration names, or Puppet's error.
+    fn included_class_def(&self, name: &str, absolute: bool) -> Result<Def<ClassDef>, EvalError> {
+        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
+        match self.env.find_class(&lower).map_err(EvalError::from_load)? {
+            Some(def) => Ok(def),
+            None => {
+                let shown = if absolute {
+                    format!("::{lower}")
+                } else {
+                    name.to_string()
+                };
+                Err(EvalError::new(format!(
+                    "Could not find class {shown} for {}",
+                    self.node.name
+                )))
+            }
+        }
+    }
+
+    /// The resource of a class already evaluated (Puppet's `Scope#class_scope`).
+    fn evaluated_class(&self, def: &Def<ClassDef>) -> Option<ResId> {
+        let key = def.def.name.to_lowercase();
+        let scope = *self.class_scopes.get(&key)?;
+        self.scopes[scope].resource
     }
 
     /// Evaluates a declared class (once): its parent first, then its parameters in its

@@ -1370,10 +1370,9 @@ impl<'e> Compiler<'e> {
                 if rtype == "class" {
                     let id = self.declare_class(
                         &title,
-                        Some(params.clone()),
+                        params.clone(),
                         scope,
                         Some((file, resource.span)),
-                        false,
                     )?;
                     self.set_param_lines(id, file, &lines);
                     refs.push(("Class".to_string(), self.resources[id].title.clone()));

@@ -77,15 +77,9 @@ fn class_names(args: &[Value], out: &mut Vec<String>) -> Result<(), EvalError> {
 fn declare_classes(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let mut names = Vec::new();
     class_names(&call.args, &mut names)?;
+    let ids = c.include_classes(&names, call.scope, call.name == "contain")?;
     let mut refs = Vec::new();
-    for n in names {
-        let id = c.declare_class(
-            &n,
-            None,
-            call.scope,
-            Some((call.file, call.span)),
-            call.name == "contain",
-        )?;
+    for id in ids {
         let r = Value::Type(Arc::new(PType::Class(Some(
             c.resources[id].title.to_lowercase(),
         ))));
@@ -294,10 +288,9 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         if rtype == "class" {
             c.declare_class(
                 &title.to_string(),
-                Some(p),
+                p,
                 call.scope,
                 Some((call.file, call.span)),
-                false,
             )?;
         } else {
             c.declare_resource(

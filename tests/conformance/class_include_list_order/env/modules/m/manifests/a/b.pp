@@ -1,0 +1,1 @@
+class m::a::b { notify { "m::a::b ${module_name} ${caller_module_name}": } }

@@ -1,0 +1,1 @@
+class m { notify { "m ${module_name} ${caller_module_name}": } }
