@@ -799,8 +799,7 @@ impl<'e> Compiler<'e> {
         res.file = file;
         res.line = line;
         res.params = params;
-        self.add_defaults(&mut res, from);
-        self.init_tags(&mut res)?;
+        self.add_defaults_and_tags(&mut res, from)?;
         self.instantiate_class(&def, from)?;
         for tag in res.tags.clone() {
             push_unique(&mut self.catalog_tags, tag);
@@ -873,8 +872,7 @@ impl<'e> Compiler<'e> {
         res.evaluated = false;
         res.scope = from;
         res.source = self.scopes[from].source.clone();
-        self.add_defaults(&mut res, from);
-        self.init_tags(&mut res)?;
+        self.add_defaults_and_tags(&mut res, from)?;
         self.instantiate_class(def, from)?;
         for tag in res.tags.clone() {
             push_unique(&mut self.catalog_tags, tag);

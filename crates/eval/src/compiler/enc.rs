@@ -193,8 +193,7 @@ impl Compiler<'_> {
         res.scope = scope;
         res.source = self.scopes[scope].source.clone();
         res.params = params;
-        self.add_defaults(&mut res, scope);
-        self.init_tags(&mut res)?;
+        self.add_defaults_and_tags(&mut res, scope)?;
         self.instantiate_class(def, scope)?;
         for tag in res.tags.clone() {
             super::push_unique(&mut self.catalog_tags, tag);

@@ -3,8 +3,9 @@
 //! checks Puppet makes at the end, and the catalog itself.
 
 use super::{
-    is_unset, push_unique, ref_string, Compiler, OverrideParam, PendingOverride, Query, RelItem,
-    RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS, METAPARAMS,
+    is_unset, is_valid_tag, push_unique, ref_string, tag_with_segments, Compiler, OverrideParam,
+    PendingOverride, Query, RelItem, RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS,
+    METAPARAMS,
 };
 use crate::error::EvalError;
 use crate::types::{capitalize_segments, PType};
@@ -512,16 +513,34 @@ impl<'e> Compiler<'e> {
             type_name: self.resources[i].rtype.clone(),
             title: self.resources[i].title.clone(),
         };
-        let edges = self
+        // Puppet writes its graph's edges target by target, the targets in the order
+        // they joined the catalog, and each target's sources in the order they were
+        // added (a stable sort of the edges by target).
+        let mut edges: Vec<(ResId, ResId)> = self
             .edges
             .iter()
             .filter(|&&(s, t)| included(&self.resources[s]) && included(&self.resources[t]))
-            .map(|&(s, t)| cat::Edge {
+            .copied()
+            .collect();
+        edges.sort_by_key(|&(_, t)| t);
+        let edges = edges
+            .into_iter()
+            .map(|(s, t)| cat::Edge {
                 source: rref(s),
                 target: rref(t),
             })
             .collect();
-        let tags = self.catalog_tags.clone();
+        // The catalog Puppet sends is a copy (`to_resource`): its `add_class` tags it
+        // with the class list first, then the compile's own tags are merged in.
+        let mut tags = Vec::new();
+        for class in &self.classes {
+            if is_valid_tag(class) {
+                tag_with_segments(class, &mut tags);
+            }
+        }
+        for tag in &self.catalog_tags {
+            push_unique(&mut tags, tag.clone());
+        }
         Ok(cat::Catalog {
             name: self.node.name.clone(),
             environment: self.env.name.clone(),

@@ -3,8 +3,8 @@
 //! collector attribute blocks) with Puppet's rules about who may change what.
 
 use super::{
-    is_valid_tag, push_unique, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, Res,
-    ResId, ResKind, ScopeId, Source,
+    is_valid_tag, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, Res, ResId,
+    ResKind, ScopeId, Source,
 };
 use crate::env::SourceFile;
 use crate::error::EvalError;
@@ -105,14 +105,13 @@ impl<'e> Compiler<'e> {
             class_scope: None,
             title_is_string: title.is_string,
         };
-        self.add_defaults(&mut res, scope);
-        self.init_tags(&mut res)?;
+        self.add_defaults_and_tags(&mut res, scope)?;
         self.add_to_catalog(res, scope)
     }
 
     /// Adds the resource defaults visible from `scope` for the resource's type
     /// (the nearest scope wins) to the attributes it does not set itself.
-    pub(crate) fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
+    fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
         for (name, param) in self.lookup_defaults(&res.rtype, scope) {
             if !res.params.contains_key(&name) {
                 res.param_lines
@@ -206,34 +205,49 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// The tags a resource has from the start: its type, its title when that is a valid
-    /// tag, and its `tag` parameter (which must hold valid tags).
-    pub(crate) fn init_tags(&self, res: &mut Res) -> Result<(), EvalError> {
-        let mut tags = Vec::new();
-        tag_with_segments(&res.rtype, &mut tags);
+    /// The resource defaults visible from `scope` and the tags of a new resource, in
+    /// Puppet's order: the values of its own `tag` attribute, its type and its title
+    /// (`Puppet::Resource#initialize`), then a `tag` that a resource default gives it
+    /// (`Parser::Resource#initialize`), each with its `::` segments.
+    pub(crate) fn add_defaults_and_tags(
+        &self,
+        res: &mut Res,
+        scope: ScopeId,
+    ) -> Result<(), EvalError> {
+        let own = res.params.get("tag").cloned();
+        Self::tag_values(res, own.as_ref())?;
+        let rtype = res.rtype.clone();
+        tag_with_segments(&rtype, &mut res.tags);
         if res.title_is_string && is_valid_tag(&res.title) {
-            tag_with_segments(&res.title, &mut tags);
+            let title = res.title.clone();
+            tag_with_segments(&title, &mut res.tags);
         }
-        if let Some(tag) = res.params.get("tag") {
-            let values: Vec<Value> = match tag {
-                Value::Array(items) => items.iter().cloned().collect(),
-                Value::Undef => Vec::new(),
-                other => vec![other.clone()],
-            };
-            for v in values {
-                let t = v.to_string();
-                if !is_valid_tag(&t) {
-                    return Err(EvalError::located(
-                        format!("Invalid tag '{t}'"),
-                        res.file.as_ref().map(|f| f.path.as_str()).unwrap_or(""),
-                        res.line,
-                    ));
-                }
-                tag_with_segments(&t, &mut tags);
+        self.add_defaults(res, scope);
+        if own.is_none() {
+            let default = res.params.get("tag").cloned();
+            Self::tag_values(res, default.as_ref())?;
+        }
+        Ok(())
+    }
+
+    /// Tags a resource with the value of a `tag` attribute (a tag or an array of
+    /// them); an invalid tag is Puppet's error.
+    fn tag_values(res: &mut Res, tag: Option<&Value>) -> Result<(), EvalError> {
+        let values: Vec<Value> = match tag {
+            Some(Value::Array(items)) => items.iter().cloned().collect(),
+            Some(Value::Undef) | None => Vec::new(),
+            Some(other) => vec![other.clone()],
+        };
+        for v in values {
+            let t = v.to_string();
+            if !is_valid_tag(&t) {
+                return Err(EvalError::located(
+                    format!("Invalid tag '{t}'"),
+                    res.file.as_ref().map(|f| f.path.as_str()).unwrap_or(""),
+                    res.line,
+                ));
             }
-        }
-        for t in tags {
-            push_unique(&mut res.tags, t);
+            tag_with_segments(&t, &mut res.tags);
         }
         Ok(())
     }
