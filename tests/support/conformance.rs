@@ -5,7 +5,9 @@
 //! Catalogs are compared as catalog-diff compares them: resources by type and title
 //! (parameters exactly, tags as sets, file relative to the environment, line, kind,
 //! exported, sensitive parameters), edges, classes and catalog tags as sets, and the
-//! `version` where `config_version` gave it.
+//! `version` where `config_version` gave it. When those agree, the orders Puppet
+//! writes must agree too: resources, edges, classes, catalog tags and each resource's
+//! tags.
 
 #![allow(dead_code)] // each test uses its part
 
@@ -137,6 +139,9 @@ pub fn diff(expected: &Json, actual: &Json, env_prefix: &str) -> Vec<String> {
             ));
         }
     }
+    if problems.is_empty() {
+        problems.extend(order_problems(expected, actual));
+    }
     for key in ["name", "environment"] {
         if expected.get(key) != actual.get(key) {
             problems.push(format!(
@@ -147,6 +152,73 @@ pub fn diff(expected: &Json, actual: &Json, env_prefix: &str) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Where two catalogs with the same content list it in another order: the resources
+/// (in the order they joined the catalog), the edges, the classes, the catalog's tags
+/// and each resource's tags (in the order Puppet added them).
+fn order_problems(expected: &Json, actual: &Json) -> Vec<String> {
+    let list = |v: &Json, key: &str, item: &dyn Fn(&Json) -> String| -> Vec<String> {
+        v[key].as_array().into_iter().flatten().map(item).collect()
+    };
+    let reference = |r: &Json| {
+        format!(
+            "{}[{}]",
+            r["type"].as_str().unwrap_or(""),
+            r["title"].as_str().unwrap_or("")
+        )
+    };
+    let edge = |e: &Json| format!("{} -> {}", e["source"], e["target"]);
+    let plain = |t: &Json| t.to_string();
+    let mut lists = vec![
+        (
+            "resources".to_string(),
+            list(expected, "resources", &reference),
+            list(actual, "resources", &reference),
+        ),
+        (
+            "edges".to_string(),
+            list(expected, "edges", &edge),
+            list(actual, "edges", &edge),
+        ),
+        (
+            "classes".to_string(),
+            list(expected, "classes", &plain),
+            list(actual, "classes", &plain),
+        ),
+        (
+            "tags".to_string(),
+            list(expected, "tags", &plain),
+            list(actual, "tags", &plain),
+        ),
+    ];
+    let actual_tags: BTreeMap<String, Vec<String>> = actual["resources"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (reference(r), list(r, "tags", &plain)))
+        .collect();
+    for r in expected["resources"].as_array().into_iter().flatten() {
+        let name = reference(r);
+        let actual = actual_tags.get(&name).cloned().unwrap_or_default();
+        lists.push((format!("tags of {name}"), list(r, "tags", &plain), actual));
+    }
+    lists
+        .into_iter()
+        .filter(|(_, e, a)| e != a)
+        .map(|(what, e, a)| {
+            let at = e
+                .iter()
+                .zip(&a)
+                .position(|(x, y)| x != y)
+                .unwrap_or(e.len().min(a.len()));
+            format!(
+                "{what} in another order, from position {at}: expected {:?}, actual {:?}",
+                &e[at..e.len().min(at + 3)],
+                &a[at..a.len().min(at + 3)]
+            )
+        })
+        .collect()
 }
 
 /// Compiles every case with the options `options` gives it and compares the result
