@@ -612,6 +612,9 @@ impl Environment {
         if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "functions")?;
         }
+        if !self.registry.lock().unwrap().functions.contains_key(&key) {
+            self.autoload_from_environment(&key, "functions")?;
+        }
         Ok(self.registry.lock().unwrap().functions.get(&key).cloned())
     }
 
@@ -623,7 +626,27 @@ impl Environment {
         if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "types")?;
         }
+        if !self.registry.lock().unwrap().aliases.contains_key(&key) {
+            self.autoload_from_environment(&key, "types")?;
+        }
         Ok(self.registry.lock().unwrap().aliases.get(&key).cloned())
+    }
+
+    /// Puppet's environment loader: the environment's own `functions/` and `types/`
+    /// hold global names (`f` in `functions/f.pp`) and names in the `environment`
+    /// namespace (`environment::f` in `functions/environment/f.pp`), nothing else.
+    fn autoload_from_environment(&self, name: &str, subdir: &str) -> Result<(), LoadError> {
+        if marionette_syntax::names::is_qualified(name) && !name.starts_with("environment::") {
+            return Ok(());
+        }
+        let mut path = self.root.join(subdir);
+        let mut segments: Vec<&str> = name.split("::").collect();
+        let last = segments.pop().unwrap_or_default();
+        for seg in segments {
+            path.push(seg);
+        }
+        path.push(format!("{last}.pp"));
+        self.load_file(&path).map(|_| ())
     }
 
     /// The Ruby resource type of this (lower-case) name: Puppet's own, or the first

@@ -1,0 +1,1 @@
+function environment::g() >> Environment::Small { 3 }

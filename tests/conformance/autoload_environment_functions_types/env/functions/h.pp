@@ -1,0 +1,1 @@
+function h(Lower $x) >> String { "h(${x}) ${environment::g()}" }

@@ -1,0 +1,1 @@
+type Environment::Small = Integer[0, 9]

@@ -1,0 +1,1 @@
+type Lower = Pattern[/\A[a-z]+\z/]
