@@ -452,6 +452,12 @@ fn default_server_facts() -> eval::ValueMap {
 /// info and debug lines are left out; like Puppet's console, one trailing newline of a
 /// message is not printed).
 pub fn print_log(log: &[eval::LogLine]) {
+    eprint!("{}", render_log(log));
+}
+
+/// The log lines as [`print_log`] prints them, each ending with a newline.
+pub fn render_log(log: &[eval::LogLine]) -> String {
+    let mut out = String::new();
     for line in log {
         let level = match line.level {
             "notice" => "Notice",
@@ -461,8 +467,9 @@ pub fn print_log(log: &[eval::LogLine]) {
             other => other,
         };
         let message = line.message.strip_suffix('\n').unwrap_or(&line.message);
-        eprintln!("{level}: {message}");
+        out.push_str(&format!("{level}: {message}\n"));
     }
+    out
 }
 
 /// Sets a catalog's `catalog_uuid` and `version` as Puppet does (a random UUID; the

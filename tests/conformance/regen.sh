@@ -15,7 +15,8 @@
 # one that names the node, with the case's path removed and the oracle's private
 # environmentpath written <environmentpath>). env/ and facts.yaml may be symbolic links
 # (to an environment or a fact set shared by several cases; Puppet reports env/'s files
-# under its real path, which is removed too). Directories without env/ (e.g. _facts)
+# under its real path, which is removed too). With a catalog comes expected.log, what
+# Puppet logged (notices and warnings, the same paths removed; empty if nothing). Directories without env/ (e.g. _facts)
 # are not cases. When the oracle refuses its input before
 # Puppet runs (exit 2, e.g. an ENC script that is not executable), its
 # `puppet-compile: ` message is recorded as the error.
@@ -34,7 +35,7 @@ names="$*"
 for case in $names; do
   node=node.example.com
   [ -f "$case/node" ] && node=$(head -n1 "$case/node")
-  set -- --env "$here/$case/env" --env-name production --node "$node" --stable-ids --quiet
+  set -- --env "$here/$case/env" --env-name production --node "$node" --stable-ids
   [ -f "$case/facts.yaml" ] && set -- "$@" --facts "$here/$case/facts.yaml"
   [ -f "$case/trusted.yaml" ] && set -- "$@" --trusted "$here/$case/trusted.yaml"
   [ -f "$case/global/hiera.yaml" ] && set -- "$@" --set "hiera_config=$here/$case/global/hiera.yaml"
@@ -42,8 +43,11 @@ for case in $names; do
   # shellcheck disable=SC2046
   [ -f "$case/args" ] && set -- "$@" $(cat "$case/args")
   real=$(cd "$case/env" && pwd -P)
-  rm -f "$case/expected.json" "$case/expected.error"
+  rm -f "$case/expected.json" "$case/expected.error" "$case/expected.log"
   if "$oracle" "$@" --out "$here/$case/expected.json" 2>"$here/$case/.stderr"; then
+    grep -Ev '^([a-z_]+_seconds[a-z_]*|puppet-compile): ' "$here/$case/.stderr" |
+      sed -e "s|$here/$case/env/||g" -e "s|$real/||g" -e "s|$here/$case/||g" \
+        -e 's|[^ ]*/puppet-oracle-[^/ ]*/environments|<environmentpath>|g' > "$here/$case/expected.log" || true
     python3 - "$here/$case/expected.json" "$here/$case/env/" "$real/" <<'PY'
 import json, sys
 path, roots = sys.argv[1], sys.argv[2:]

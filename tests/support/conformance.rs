@@ -7,7 +7,8 @@
 //! exported, sensitive parameters), edges, classes and catalog tags as sets, and the
 //! `version` where `config_version` gave it. When those agree, the orders Puppet
 //! writes must agree too: resources, edges, classes, catalog tags and each resource's
-//! tags.
+//! tags. A case with an `expected.log` (regen.sh writes it with the catalog) must log
+//! the same notices and warnings.
 
 #![allow(dead_code)] // each test uses its part
 
@@ -246,11 +247,23 @@ pub fn check_cases(cases: &[PathBuf], options: &dyn Fn(&Path) -> marionette::eva
         let expected_error = std::fs::read_to_string(case.join("expected.error")).ok();
         let expected_json = std::fs::read_to_string(case.join("expected.json")).ok();
         match (result, expected_json, expected_error) {
-            (Ok((catalog, _)), Some(expected), _) => {
+            (Ok((catalog, log)), Some(expected), _) => {
                 let actual: Json =
                     serde_json::from_str(&marionette::catalog::wire::to_json(&catalog)).unwrap();
                 let expected: Json = serde_json::from_str(&expected).unwrap();
-                let problems = diff(&expected, &actual, &env_prefix);
+                let mut problems = diff(&expected, &actual, &env_prefix);
+                if let Ok(expected_log) = std::fs::read_to_string(case.join("expected.log")) {
+                    let case_dir = std::fs::canonicalize(case).unwrap().display().to_string();
+                    let actual_log = marionette::render_log(&log)
+                        .replace(&env_prefix, "")
+                        .replace(&format!("{case_dir}/"), "");
+                    if actual_log != expected_log {
+                        problems.push(format!(
+                            "log differs:\n    expected {:?}\n    actual   {:?}",
+                            expected_log, actual_log
+                        ));
+                    }
+                }
                 if !problems.is_empty() {
                     failures.push(format!("{name}:\n  {}", problems.join("\n  ")));
                 }
