@@ -253,6 +253,10 @@ pub struct Compiler<'e> {
     pub(crate) realize_requests: Vec<((String, String), Arc<SourceFile>, Span)>,
     /// Containment edges, in the order they were made.
     pub(crate) edges: Vec<(ResId, ResId)>,
+    /// Puppet's `PuppetStack`: the function calls being evaluated, outermost first,
+    /// each its file and the offset of the call, and, below them, the main manifest
+    /// whose top-level code runs (offset `None`: Puppet's line 0).
+    pub(crate) puppet_stack: Vec<(Arc<SourceFile>, Option<u32>)>,
     /// Sources that ran a collector with an override block: Puppet lets them
     /// override anything afterwards.
     pub(crate) override_sources: HashSet<Source>,
@@ -385,6 +389,7 @@ impl<'e> Compiler<'e> {
             class_scopes: HashMap::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
+            puppet_stack: Vec::new(),
             collectors: Vec::new(),
             overrides: Vec::new(),
             relationships: Vec::new(),
@@ -560,7 +565,10 @@ impl<'e> Compiler<'e> {
         let manifests = self.env.manifests.clone();
         for file in &manifests {
             let top = self.top;
-            self.eval_block(&file.program.body, top, file)?;
+            self.puppet_stack.push((file.clone(), None));
+            let result = self.eval_block(&file.program.body, top, file);
+            self.puppet_stack.pop();
+            result?;
         }
         self.evaluate_node()?;
         self.declare_enc_classes()?;

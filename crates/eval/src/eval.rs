@@ -10,8 +10,8 @@ use crate::types::{capitalize_segments, AliasLink, AliasType, PType};
 use crate::value::IndexMap;
 use crate::value::{Regex, Value, ValueMap};
 use marionette_syntax::model::{
-    AssignOp, AttributeOp, BinaryOp, Block, Expr, ExprKind, Literal, ResourceForm, Span, StrPart,
-    UnaryOp,
+    AssignOp, AttributeOp, BinaryOp, Block, Expr, ExprKind, Lambda, Literal, ResourceForm, Span,
+    StrPart, UnaryOp,
 };
 use std::sync::Arc;
 
@@ -33,6 +33,24 @@ impl<'e> Compiler<'e> {
                 _ => Err(e),
             },
         }
+    }
+
+    /// Calls a function named in Puppet code: while it runs, the call is a frame of
+    /// Puppet's stack (`PuppetStack.stack` in `call_function`), which functions that
+    /// report where they are called from read (stdlib's `deprecation`).
+    fn call_from_code(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        file: &Arc<SourceFile>,
+        span: Span,
+    ) -> EvalResult {
+        self.puppet_stack.push((file.clone(), Some(span.start)));
+        let result = self.call_function(name, args, lambda, scope, file, span);
+        self.puppet_stack.pop();
+        result
     }
 
     pub(crate) fn eval_block(
@@ -282,15 +300,20 @@ impl<'e> Compiler<'e> {
             ExprKind::Call(call) => {
                 let args = self.eval_list(&call.args, scope, file)?;
                 match &call.callee.kind {
-                    ExprKind::QualifiedName(name) => {
-                        self.call_function(name, args, call.lambda.as_ref(), scope, file, call.span)
-                    }
+                    ExprKind::QualifiedName(name) => self.call_from_code(
+                        name,
+                        args,
+                        call.lambda.as_ref(),
+                        scope,
+                        file,
+                        call.span,
+                    ),
                     // `Type(args)`, a type reference (checked as one) included.
                     _ => {
                         let callee = self.eval_expr(&call.callee, scope, file)?;
                         match callee {
                             Value::Type(ty) => crate::functions::new_value(self, &ty, args),
-                            Value::Str(name) => self.call_function(
+                            Value::Str(name) => self.call_from_code(
                                 &name,
                                 args,
                                 call.lambda.as_ref(),
@@ -326,7 +349,7 @@ impl<'e> Compiler<'e> {
                 }
                 let mut args = vec![receiver];
                 args.extend(self.eval_list(&call.args, scope, file)?);
-                self.call_function(
+                self.call_from_code(
                     &call.name,
                     args,
                     call.lambda.as_ref(),

@@ -115,7 +115,8 @@ pub trait FunctionContext {
         None
     }
     /// The file and line of the Puppet code being evaluated, innermost first (Puppet's
-    /// `PuppetStack.stacktrace`; here the call, then its file at line 0).
+    /// `PuppetStack.stacktrace`: the function calls in progress, then the main
+    /// manifest at line 0 while its top-level code runs).
     fn stacktrace(&mut self) -> Vec<(String, u32)> {
         Vec::new()
     }

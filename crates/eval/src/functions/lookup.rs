@@ -183,6 +183,19 @@ fn do_lookup(
 /// (`first`, `unique`, `hash`, `unique`) that skips `lookup_options`, and only the
 /// global layer when the environment has no Hiera 5 configuration.
 fn hiera(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    // Hiera::PuppetFunction#lookup warns once per function (Puppet's `warn_once`,
+    // without a location) unless `strict` is off.
+    if c.seen_keys.insert(format!("deprecations:{}", call.name)) {
+        c.log(
+            "warning",
+            format!(
+                "The function '{}' is deprecated in favor of using 'lookup'. See \
+                 https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   \
+                 (file & line not available)",
+                call.name
+            ),
+        );
+    }
     let merge = match call.name {
         "hiera_array" | "hiera_include" => "unique",
         "hiera_hash" => "hash",

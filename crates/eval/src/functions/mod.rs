@@ -924,7 +924,14 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
     }
 
     fn stacktrace(&mut self) -> Vec<(String, u32)> {
-        let loc = self.c.location(self.at.file, self.at.span);
-        vec![(loc.file.clone(), loc.line), (loc.file, 0)]
+        self.c
+            .puppet_stack
+            .iter()
+            .rev()
+            .map(|(file, offset)| {
+                let line = offset.map_or(0, |offset| file.line_col(offset).0);
+                (file.path.clone(), line)
+            })
+            .collect()
     }
 }
