@@ -6,7 +6,7 @@ use foldhash::{HashMap, HashMapExt};
 use marionette_syntax::model::{
     ClassDef, DefineDef, Expr, ExprKind, FunctionDef, NodeDef, NodeMatcher, Program, TypeAlias,
 };
-use marionette_syntax::{LineIndex, SyntaxError};
+use marionette_syntax::LineIndex;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -91,10 +91,13 @@ impl LoadError {
     /// The error as Puppet words it for environment `env` (a main manifest's).
     pub fn describe(&self, env: &str) -> String {
         if self.parse {
+            let at = match self.line {
+                0 => String::new(),
+                line => format!(", line: {line}, column: {}", self.column),
+            };
             format!(
-                "Could not parse for environment {env}: {} {}",
-                self.message,
-                self.position()
+                "Could not parse for environment {env}: {} (file: {}{at})",
+                self.message, self.path
             )
         } else {
             format!(
@@ -501,8 +504,8 @@ impl Environment {
         let checked = marionette_syntax::check(&text, true);
         let lines = LineIndex::new(&text);
         let path_str = path.to_string_lossy().into_owned();
-        if let Some(error) = checked.errors.first() {
-            return Err(load_error(&path_str, &text, &lines, error));
+        if let Some(error) = load_error(&path_str, &text, &lines, &checked) {
+            return Err(error);
         }
         let file = Arc::new(SourceFile {
             path: path_str,
@@ -813,22 +816,39 @@ impl Environment {
     }
 }
 
-pub(crate) fn load_error(
+/// The error Puppet reports for a file that does not parse or validate, if any: the
+/// first syntax error (without a position at the end of the input), the validation
+/// error, or, when validation found several, their number.
+fn load_error(
     path: &str,
     text: &str,
     lines: &LineIndex,
-    error: &SyntaxError,
-) -> LoadError {
-    let at = lines.line_col(text, error.range.start());
-    // Puppet's parser has no position for the end of the input: `(file: F)`.
-    let at_end = error.message == marionette_syntax::SYNTAX_ERROR_AT_END;
-    LoadError {
+    checked: &marionette_syntax::Checked,
+) -> Option<LoadError> {
+    let first = checked.errors.first()?;
+    let validation = || {
+        checked.parse.errors().is_empty()
+            && marionette_syntax::lower::lower(&checked.parse, text)
+                .1
+                .is_empty()
+    };
+    let (message, (line, column)) = if checked.errors.len() > 1 && validation() {
+        let count = checked.errors.len();
+        let message = format!("Language validation logged {count} errors. Giving up");
+        (message, (0, 0))
+    } else if first.message == marionette_syntax::SYNTAX_ERROR_AT_END {
+        (first.message.clone(), (0, 0))
+    } else {
+        let at = lines.line_col(text, first.range.start());
+        (first.message.clone(), (at.line, at.col))
+    };
+    Some(LoadError {
         path: path.to_string(),
-        line: if at_end { 0 } else { at.line },
-        column: if at_end { 0 } else { at.col },
-        message: error.message.clone(),
+        line,
+        column,
+        message,
         parse: true,
-    }
+    })
 }
 
 /// The name Puppet gives a regex node: `__node_regexp__` and the regex source without

@@ -175,8 +175,9 @@ impl EvalError {
         }
     }
 
-    /// An autoloaded file that does not parse, or clashes: printed as Puppet's
-    /// loaders raise it, with its position.
+    /// A file loaded on demand (an autoloaded class, define, function or type alias)
+    /// that does not parse: Puppet prints its error as it is, with the file and,
+    /// unless it is the end of the file, the line and column.
     pub(crate) fn from_load(e: LoadError) -> EvalError {
         if !e.parse {
             return EvalError::located(e.message, &e.path, Some(e.line));

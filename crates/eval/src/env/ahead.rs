@@ -140,10 +140,7 @@ impl Shared {
         let text = self.sources.read(path).ok()?;
         let checked = marionette_syntax::check_with(&text, false, self.options);
         let lines = LineIndex::new(&text);
-        let error = checked
-            .errors
-            .first()
-            .map(|e| load_error(&path.to_string_lossy(), &text, &lines, e));
+        let error = load_error(&path.to_string_lossy(), &text, &lines, &checked);
         let parsed = Arc::new(Parsed {
             program: checked.program,
             lines,

@@ -185,13 +185,10 @@ fn epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let Some(template) = found else {
         return Err(EvalError::new(format!("Could not find template '{path}'")));
     };
-    let file = c.env.load_template(&template).map_err(|e| {
-        EvalError::new(format!(
-            "epp(): Invalid EPP: {} {}",
-            e.message,
-            e.position()
-        ))
-    })?;
+    let file = c
+        .env
+        .load_template(&template)
+        .map_err(|e| EvalError::new(format!("epp(): Invalid EPP: {}", EvalError::from_load(e))))?;
     let top = c.top;
     c.render_epp(&file, params_of(call), top)
 }
@@ -200,12 +197,16 @@ fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
     let checked = marionette_syntax::check(&text, true);
     if let Some(e) = checked.errors.first() {
-        let lines = marionette_syntax::LineIndex::new(&text);
-        let e = crate::env::load_error("inlined-epp-text", &text, &lines, e);
+        let at = match e.message.as_str() {
+            marionette_syntax::SYNTAX_ERROR_AT_END => String::new(),
+            _ => {
+                let at = marionette_syntax::LineIndex::new(&text).line_col(&text, e.range.start());
+                format!(", line: {}, column: {}", at.line, at.col)
+            }
+        };
         return Err(EvalError::new(format!(
-            "inline_epp(): Invalid EPP: {} {}",
-            e.message,
-            e.position()
+            "inline_epp(): Invalid EPP: {} (file: inlined-epp-text{at})",
+            e.message
         )));
     }
     let file = Arc::new(SourceFile {

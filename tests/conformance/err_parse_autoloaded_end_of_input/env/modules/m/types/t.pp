@@ -1,0 +1,1 @@
+type M::T = Integer[

@@ -1,0 +1,2 @@
+# Several validation errors in an autoloaded define: Puppet gives their number.
+m::d { 'x': }

@@ -1,0 +1,4 @@
+define m::d() {
+  foo { }
+  bar { }
+}

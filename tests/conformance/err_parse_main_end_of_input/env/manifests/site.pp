@@ -1,0 +1,2 @@
+# The main manifest ends in the middle of an expression.
+notice(1 +
