@@ -41,37 +41,58 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     ),
 ];
 
-/// The class names an `include`-like call names: strings, arrays, `Class[x]` types.
+/// The class names an `include`-like call names (Puppet's
+/// `transform_and_assert_classnames`): strings, `Class[x]` and `Resource['class', x]`,
+/// in arrays too, with Puppet's errors for anything else.
 fn class_names(args: &[Value], out: &mut Vec<String>) -> Result<(), EvalError> {
+    let resource_expected = |what: String| {
+        EvalError::new(format!(
+            "Cannot use {what} where a Resource['class', name] is expected"
+        ))
+    };
     for a in args {
         match a {
-            Value::Str(s) => out.push(s.to_string()),
             Value::Array(items) => class_names(items, out)?,
+            Value::Undef => return Err(EvalError::new("Cannot use undef as a class name")),
+            Value::Str(s) if s.is_empty() => {
+                return Err(EvalError::new("Cannot use empty string as a class name"))
+            }
+            Value::Str(s) => out.push(s.to_string()),
             Value::Type(t) => match t.resolved() {
                 PType::Class(Some(n)) => out.push(n.clone()),
-                PType::Resource {
-                    type_name: Some(tn),
-                    title: Some(title),
-                } if tn == "Class" => out.push(title.to_lowercase()),
-                PType::Resource {
-                    type_name: Some(tn),
-                    title: None,
-                } => out.push(tn.to_lowercase()),
-                other => {
-                    return Err(EvalError::new(format!(
-                        "Cannot use {other} where a class name is expected"
-                    )))
+                PType::Class(None) => {
+                    return Err(EvalError::new("Cannot use an unspecific Class[] Type"))
                 }
+                PType::Resource {
+                    type_name: None, ..
+                } => return Err(resource_expected("an unspecific Resource[]".into())),
+                PType::Resource {
+                    type_name: Some(tn),
+                    title,
+                } if tn.eq_ignore_ascii_case("class") => match title {
+                    Some(title) => out.push(title.to_lowercase()),
+                    None => {
+                        return Err(resource_expected("an unspecific Resource['class']".into()))
+                    }
+                },
+                PType::Resource {
+                    type_name: Some(tn),
+                    ..
+                } => return Err(resource_expected(format!("a Resource[{tn}]"))),
+                _ => return Err(not_a_class_name()),
             },
-            other => {
-                return Err(EvalError::new(format!(
-                    "Cannot use {} where a class name is expected",
-                    article_type(other)
-                )))
-            }
+            _ => return Err(not_a_class_name()),
         }
     }
     Ok(())
+}
+
+/// What Puppet 7.23 (Ruby 3.1) says of a value that is no class name at all: its
+/// `transform_and_assert_classnames` calls `downcase` on nil.
+fn not_a_class_name() -> EvalError {
+    EvalError::new(
+        "undefined method `downcase' for nil:NilClass\n\n      end.downcase\n         ^^^^^^^^^",
+    )
 }
 
 fn declare_classes(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {

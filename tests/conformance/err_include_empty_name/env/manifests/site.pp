@@ -1,0 +1,3 @@
+# An empty string is no class name.
+$classes = ['']
+contain $classes

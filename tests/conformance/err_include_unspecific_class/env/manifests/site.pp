@@ -1,0 +1,2 @@
+# A Class type without a name is no class to include.
+include Class
