@@ -701,6 +701,54 @@ impl<'e> Compiler<'e> {
         None
     }
 
+    /// Puppet's warning for a variable that Ruby's `scope.lookupvar` (a template's
+    /// `scope['x']`, a 3.x function's `lookupvar`) does not find, once per name and compile (`variable_not_found` through `warn_once`,
+    /// without a location). A qualified name is reported as `lookup_qualified_variable`
+    /// words it: its class not found, not evaluated, or (searched up its parents)
+    /// without the variable, then named with a leading `::`.
+    pub(crate) fn variable_not_found(&mut self, name: &str) {
+        let plain = marionette_syntax::names::trim_root(name);
+        if matches!(plain, "module_name" | "caller_module_name")
+            || plain.bytes().all(|b| b.is_ascii_digit())
+        {
+            return;
+        }
+        let (shown, reason) = if !marionette_syntax::names::is_qualified(name) {
+            (name.to_string(), String::new())
+        } else if let Some((class, leaf)) = marionette_syntax::names::rsplit(plain) {
+            self.qualified_not_found(class, leaf)
+        } else {
+            (format!("::{plain}"), String::new())
+        };
+        if self
+            .seen_keys
+            .insert(format!("undefined_variables:{shown}"))
+        {
+            self.log(
+                "warning",
+                format!("Undefined variable '{shown}'; {reason}\n   (file & line not available)"),
+            );
+        }
+    }
+
+    fn qualified_not_found(&self, class: &str, leaf: &str) -> (String, String) {
+        let fqn = format!("{class}::{leaf}");
+        match self.env.find_class(class) {
+            Ok(Some(_)) => {}
+            _ => return (fqn, format!("class {class} could not be found")),
+        }
+        let Some(&scope) = self.class_scopes.get(&class.to_lowercase()) else {
+            return (fqn, format!("class {class} has not been evaluated"));
+        };
+        match self.scopes[scope].inherited {
+            Some(parent) => match &self.scopes[parent].source {
+                crate::compiler::Source::Class(parent) => self.qualified_not_found(parent, leaf),
+                _ => (format!("::{fqn}"), String::new()),
+            },
+            None => (format!("::{fqn}"), String::new()),
+        }
+    }
+
     /// Puppet's variable lookup order: local scopes to their parent; classes to the
     /// class they inherit, else to the enclosing node or top scope.
     pub(crate) fn next_lookup_scope(&self, cur: ScopeId) -> Option<ScopeId> {

@@ -83,6 +83,12 @@ pub trait FunctionContext {
         let _ = name;
         None
     }
+    /// [`FunctionContext::variable`] as a 3.x function's `lookupvar` does it: a
+    /// variable that is not set also gets Puppet's `Undefined variable` warning (once
+    /// per name). For Ruby that calls `lookupvar` outside `catch(:undefined_variable)`.
+    fn lookupvar(&mut self, name: &str) -> Option<Data> {
+        self.variable(name)
+    }
     /// True the first time `key` is asked about in this compile (warnings given once).
     fn first_time(&mut self, key: &str) -> bool {
         let _ = key;

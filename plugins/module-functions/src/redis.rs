@@ -17,7 +17,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[NativeFunction {
                 a.len()
             ));
         }
-        Ok(match cx.variable(&ruby::to_s(&a[0])) {
+        Ok(match cx.lookupvar(&ruby::to_s(&a[0])) {
             None | Some(Data::Undef) => Data::String(String::new()),
             Some(v) => v,
         })

@@ -14,7 +14,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[NativeFunction {
 /// contain `lo` (a substring, as the Ruby tests it), its address then its IPv6
 /// address, where set.
 fn ipaddresses(cx: &mut dyn FunctionContext) -> Result<Data, String> {
-    let interfaces = match cx.variable("interfaces") {
+    let interfaces = match cx.lookupvar("interfaces") {
         None | Some(Data::Undef) => return Ok(Data::Bool(false)),
         Some(Data::String(s)) => s,
         Some(other) => return Err(crate::no_method("count", &other)),
@@ -25,7 +25,7 @@ fn ipaddresses(cx: &mut dyn FunctionContext) -> Result<Data, String> {
         .filter(|i| !i.contains("lo"))
     {
         for fact in ["ipaddress", "ipaddress6"] {
-            match cx.variable(&format!("{fact}_{iface}")) {
+            match cx.lookupvar(&format!("{fact}_{iface}")) {
                 None | Some(Data::Undef) | Some(Data::Bool(false)) => {}
                 Some(addr) => out.push(addr),
             }

@@ -606,7 +606,7 @@ fn fqdn_rotate(args: &[Data], cx: &mut dyn FunctionContext) -> R {
     if items.len() <= 1 {
         return Ok(value.clone());
     }
-    let fqdn = cx.variable("::fqdn").map(|f| to_s(&f)).unwrap_or_default();
+    let fqdn = cx.lookupvar("::fqdn").map(|f| to_s(&f)).unwrap_or_default();
     // `[fqdn, args].join(':')`: the (possibly empty) rest of the arguments, joined
     let mut flat = Vec::new();
     ruby::flatten(seeds, &mut flat);
@@ -670,7 +670,7 @@ fn has_interface_with(args: &[Data], cx: &mut dyn FunctionContext) -> R {
             args.len()
         ));
     }
-    let interfaces = match cx.variable("interfaces") {
+    let interfaces = match cx.lookupvar("interfaces") {
         None | Some(Data::Undef) => return Ok(Data::Bool(false)),
         Some(i) => to_s(&i),
     };

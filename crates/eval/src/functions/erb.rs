@@ -266,57 +266,6 @@ impl Scope<'_, '_> {
     }
 }
 
-impl Scope<'_, '_> {
-    /// Puppet's warning for a variable that `scope.lookupvar` (or `scope['x']`) does
-    /// not find, once per name and compile (`variable_not_found` through `warn_once`,
-    /// without a location). A qualified name is reported as `lookup_qualified_variable`
-    /// words it: its class not found, not evaluated, or (searched up its parents)
-    /// without the variable, then named with a leading `::`.
-    fn variable_not_found(&mut self, name: &str) {
-        let plain = marionette_syntax::names::trim_root(name);
-        if matches!(plain, "module_name" | "caller_module_name")
-            || plain.bytes().all(|b| b.is_ascii_digit())
-        {
-            return;
-        }
-        let (shown, reason) = if !marionette_syntax::names::is_qualified(name) {
-            (name.to_string(), String::new())
-        } else if let Some((class, leaf)) = marionette_syntax::names::rsplit(plain) {
-            self.qualified_not_found(class, leaf)
-        } else {
-            (format!("::{plain}"), String::new())
-        };
-        if self
-            .c
-            .seen_keys
-            .insert(format!("undefined_variables:{shown}"))
-        {
-            self.c.log(
-                "warning",
-                format!("Undefined variable '{shown}'; {reason}\n   (file & line not available)"),
-            );
-        }
-    }
-
-    fn qualified_not_found(&self, class: &str, leaf: &str) -> (String, String) {
-        let fqn = format!("{class}::{leaf}");
-        match self.c.env.find_class(class) {
-            Ok(Some(_)) => {}
-            _ => return (fqn, format!("class {class} could not be found")),
-        }
-        let Some(&scope) = self.c.class_scopes.get(&class.to_lowercase()) else {
-            return (fqn, format!("class {class} has not been evaluated"));
-        };
-        match self.c.scopes[scope].inherited {
-            Some(parent) => match &self.c.scopes[parent].source {
-                crate::compiler::Source::Class(parent) => self.qualified_not_found(parent, leaf),
-                _ => (format!("::{fqn}"), String::new()),
-            },
-            None => (format!("::{fqn}"), String::new()),
-        }
-    }
-}
-
 impl erb::Host for Scope<'_, '_> {
     fn variables(&mut self) -> Vec<(String, erb::Value)> {
         self.visible()
@@ -364,7 +313,7 @@ impl erb::Host for Scope<'_, '_> {
         match found {
             Some((home, var)) => Ok(self.object(home, &var)),
             None => {
-                self.variable_not_found(name);
+                self.c.variable_not_found(name);
                 Ok(erb::Value::Nil)
             }
         }

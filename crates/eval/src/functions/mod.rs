@@ -874,6 +874,14 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
             .map(|v| crate::wire::to_data(&v, false))
     }
 
+    fn lookupvar(&mut self, name: &str) -> Option<marionette_catalog::Data> {
+        let found = self.variable(name);
+        if found.is_none() {
+            self.c.variable_not_found(name);
+        }
+        found
+    }
+
     fn first_time(&mut self, key: &str) -> bool {
         self.c.seen_keys.insert(key.to_string())
     }
