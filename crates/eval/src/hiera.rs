@@ -299,11 +299,21 @@ struct Host<'c, 'e> {
     scope: ScopeId,
 }
 
+impl Host<'_, '_> {
+    /// A variable that interpolation reads (Puppet's `scope[name]`, a `lookupvar`,
+    /// which warns of a variable that is not set).
+    fn scope_value(&mut self, name: &str) -> Option<Value> {
+        let found = self.c.find_var(name, self.scope);
+        if found.is_none() {
+            self.c.variable_not_found(name);
+        }
+        found
+    }
+}
+
 impl LookupHost for Host<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Data> {
-        self.c
-            .find_var(name, self.scope)
-            .map(|v| to_data(&v, false))
+        self.scope_value(name).map(|v| to_data(&v, false))
     }
 
     /// Digs in the values themselves, so that `%{facts.os.family}` converts one
@@ -314,7 +324,7 @@ impl LookupHost for Host<'_, '_> {
         path: &[Segment],
         key: &str,
     ) -> Result<Option<Data>, LookupError> {
-        let Some(mut value) = self.c.find_var(name, self.scope) else {
+        let Some(mut value) = self.scope_value(name) else {
             return Ok(None);
         };
         for (i, segment) in path.iter().enumerate() {
