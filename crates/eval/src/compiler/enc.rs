@@ -90,6 +90,11 @@ impl Compiler<'_> {
             if name == "environment" {
                 continue;
             }
+            if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(EvalError::new(format!(
+                    "Cannot assign to a numeric match result variable '${name}'"
+                )));
+            }
             if name == "facts" || name == "server_facts" {
                 return Err(EvalError::new(format!(
                     "Attempt to assign to a reserved variable name: '{name}'"
