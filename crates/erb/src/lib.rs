@@ -64,8 +64,16 @@ pub trait Host {
         let _ = name;
         false
     }
-    /// `scope[name]` / `scope.lookupvar(name)`.
+    /// `scope[name]` / `scope.lookupvar(name)` (Puppet warns of a variable that is
+    /// not set).
     fn lookupvar(&mut self, name: &str) -> Result<Value, HostError>;
+    /// The lookup of `has_variable?`, `scope.include?` and `scope.exist?`, which
+    /// catch Puppet's `:undefined_variable` (no warning): `None` when the variable is
+    /// not set. The default: [`Host::lookupvar`], nil as not set.
+    fn lookupvar_quietly(&mut self, name: &str) -> Result<Option<Value>, HostError> {
+        self.lookupvar(name)
+            .map(|v| Some(v).filter(|v| !matches!(v, Value::Nil)))
+    }
     /// `scope.setvar(name, value)`: binds a variable of the scope to this very Ruby
     /// value (later lookups in the compile give the same, mutable, object). The
     /// default refuses, as a scope that cannot hold variables.

@@ -1004,7 +1004,7 @@ pub(crate) fn self_method(
         "file" => Ok(it.host.file().map(Value::str).unwrap_or(Value::Nil)),
         "has_variable?" => {
             arity(name, &args, 1, 1, line)?;
-            let v = scope_lookup(it, &arg(&args, 0).to_s(), line)?;
+            let v = scope_lookup_quietly(it, &arg(&args, 0).to_s(), line)?;
             Ok(Value::Bool(!matches!(v, Value::Nil)))
         }
         "classes" => Ok(Value::array(
@@ -1446,6 +1446,19 @@ fn scope_lookup(it: &mut Interp<'_>, name: &str, line: u32) -> R {
     Ok(v)
 }
 
+/// [`scope_lookup`] without Puppet's warning of a variable that is not set (nil).
+fn scope_lookup_quietly(it: &mut Interp<'_>, name: &str, line: u32) -> R {
+    let v = it
+        .host
+        .lookupvar_quietly(name)
+        .map_err(|e| err(&e.class, e.message, line))?
+        .unwrap_or(Value::Nil);
+    if it.host.frozen(name) {
+        it.freeze(&v, true);
+    }
+    Ok(v)
+}
+
 /// A variable name given to the scope: Puppet wants a String.
 fn var_name(v: &Value, line: u32) -> Result<String, Flow> {
     match v {
@@ -1482,7 +1495,7 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
         }
         "include?" | "exist?" => {
             arity(name, &args, 1, 1, line)?;
-            let v = scope_lookup(it, &args[0].to_s(), line)?;
+            let v = scope_lookup_quietly(it, &args[0].to_s(), line)?;
             Ok(Value::Bool(!matches!(v, Value::Nil)))
         }
         "to_hash" => {

@@ -306,17 +306,19 @@ impl erb::Host for Scope<'_, '_> {
     }
 
     fn lookupvar(&mut self, name: &str) -> Result<erb::Value, erb::HostError> {
+        let found = self.lookupvar_quietly(name)?;
+        if found.is_none() {
+            self.c.variable_not_found(name);
+        }
+        Ok(found.unwrap_or(erb::Value::Nil))
+    }
+
+    fn lookupvar_quietly(&mut self, name: &str) -> Result<Option<erb::Value>, erb::HostError> {
         let found = self
             .c
             .var_home(name, self.scope)
             .map(|(home, var)| (home, var.to_string()));
-        match found {
-            Some((home, var)) => Ok(self.object(home, &var)),
-            None => {
-                self.c.variable_not_found(name);
-                Ok(erb::Value::Nil)
-            }
-        }
+        Ok(found.map(|(home, var)| self.object(home, &var)))
     }
 
     fn setvar(&mut self, name: &str, value: erb::Value) -> Result<erb::Value, erb::HostError> {
