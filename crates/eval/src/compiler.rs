@@ -859,11 +859,12 @@ impl<'e> Compiler<'e> {
         if let Some(id) = self.find("Class", &title) {
             return Ok(id);
         }
-        // A class that inherits itself (directly or not) never ends in Puppet either.
+        // A class that inherits itself (directly or not) never ends in Puppet either:
+        // Ruby's SystemStackError, which no Puppet error wraps.
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;
-            return Err(EvalError::new("stack level too deep"));
+            return Err(EvalError::foreign("stack level too deep"));
         }
         let result = self.new_class_resource(def, &title, from);
         self.depth -= 1;
