@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 mod ahead;
+mod modules;
 
 /// How the evaluator reads files. The binary implements it over the file system; tests
 /// may implement it in memory. (Core crates do no I/O of their own.)
@@ -185,6 +186,10 @@ pub struct Environment {
     /// The modules' Ruby functions, indexed on first use ([`Environment::ruby_function`]).
     ruby_functions: std::sync::OnceLock<HashMap<String, (String, PathBuf)>>,
     registry: Mutex<Registry>,
+    /// The modules of the modulepath, listed once.
+    modules: Arc<modules::Modules>,
+    /// Which module files exist (templates, `file()`), asked once per run.
+    module_files: Mutex<HashMap<PathBuf, bool>>,
     /// Manifests parsed on a second thread before the compile asks for them.
     ahead: ahead::ParseAhead,
 }
@@ -298,9 +303,10 @@ impl Environment {
             Some(m) => root.join(m),
             None => root.join("manifests"),
         };
+        let modules = Arc::new(modules::Modules::new(sources.clone(), modulepath.clone()));
         let ahead = ahead::ParseAhead::new(
             sources.clone(),
-            modulepath.clone(),
+            modules.clone(),
             marionette_syntax::validate::ValidateOptions {
                 legacy_node_inheritance: legacy.node_inheritance,
             },
@@ -331,6 +337,8 @@ impl Environment {
             hiera: std::sync::OnceLock::new(),
             ruby_functions: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
+            modules,
+            module_files: Mutex::new(HashMap::new()),
             ahead,
         };
         let mut files = Vec::new();
@@ -521,31 +529,42 @@ impl Environment {
         Ok(file)
     }
 
-    /// Parses an ERB template file once per run (a syntax error is not kept: the next
-    /// render reports it again).
+    /// Reads and parses an ERB template file once per run; `None` if it cannot be read.
+    /// (A syntax error is not kept: the next render reports it again.)
     pub fn load_erb_template(
         &self,
         path: &Path,
-        source: &str,
-    ) -> Result<Arc<marionette_erb::Template>, marionette_erb::ErbError> {
+    ) -> Option<Result<Arc<marionette_erb::Template>, marionette_erb::ErbError>> {
         if let Some(done) = self.registry.lock().unwrap().erb_templates.get(path) {
-            return Ok(done.clone());
+            return Some(Ok(done.clone()));
         }
-        let template = self.ahead.parse_erb(path, source)?;
-        self.registry
-            .lock()
-            .unwrap()
-            .erb_templates
-            .insert(path.to_path_buf(), template.clone());
-        Ok(template)
+        let source = self.sources.read(path).ok()?;
+        let template = self.ahead.parse_erb(path, &source);
+        if let Ok(parsed) = &template {
+            self.registry
+                .lock()
+                .unwrap()
+                .erb_templates
+                .insert(path.to_path_buf(), parsed.clone());
+        }
+        Some(template)
+    }
+
+    /// Whether a file of a module (a template, a `file()`) exists; asked of the
+    /// source database once per run.
+    pub fn module_file_exists(&self, path: &Path) -> bool {
+        let mut known = self.module_files.lock().unwrap();
+        if let Some(&exists) = known.get(path) {
+            return exists;
+        }
+        let exists = self.sources.is_file(path);
+        known.insert(path.to_path_buf(), exists);
+        exists
     }
 
     /// The directory of a module on the modulepath.
     pub fn module_dir(&self, module: &str) -> Option<PathBuf> {
-        self.modulepath
-            .iter()
-            .map(|dir| dir.join(module))
-            .find(|dir| self.sources.is_dir(dir))
+        self.modules.dir(module)
     }
 
     /// Loads the file that should define `name` (`a::b::c` → `a/manifests/b/c.pp`, `a` →
@@ -666,7 +685,7 @@ impl Environment {
             // `<module>/lib`, which the type's own requires look in first.
             let own_lib = path.ancestors().nth(3).map(Path::to_path_buf);
             let require = |required: &str| self.ruby_lib_file(own_lib.as_deref(), required);
-            let has_providers = self.has_providers(name);
+            let has_providers = self.modules.has_providers(name);
             Arc::new(ResourceType::from_ruby_with(name, &text, has_providers, &require).0)
         });
         self.registry
@@ -696,9 +715,7 @@ impl Environment {
     fn index_ruby_functions(&self) -> HashMap<String, (String, PathBuf)> {
         let mut index = HashMap::new();
         let mut seen_modules = std::collections::HashSet::new();
-        for dir in &self.modulepath {
-            let mut modules = self.sources.list(dir).unwrap_or_default();
-            modules.sort();
+        for modules in self.modules.entries() {
             for module in modules {
                 let Some(module_name) =
                     module.file_name().map(|n| n.to_string_lossy().into_owned())
@@ -748,24 +765,6 @@ impl Environment {
         }
     }
 
-    /// Whether a module has a provider for the type (`lib/puppet/provider/<name>/*.rb`).
-    fn has_providers(&self, name: &str) -> bool {
-        self.modulepath.iter().any(|dir| {
-            self.sources
-                .list(dir)
-                .unwrap_or_default()
-                .iter()
-                .any(|module| {
-                    let providers = module.join("lib/puppet/provider").join(name);
-                    self.sources
-                        .list(&providers)
-                        .unwrap_or_default()
-                        .iter()
-                        .any(|p| p.extension().is_some_and(|e| e == "rb"))
-                })
-        })
-    }
-
     /// The text of a Ruby file a type `require`s (`puppet_x/keystone/composite_namevar`):
     /// from the type's own `lib` directory, else the first module's on the modulepath
     /// (Puppet puts every module's `lib` on Ruby's load path).
@@ -788,10 +787,8 @@ impl Environment {
             format!("{required}.rb")
         };
         let mut libs: Vec<PathBuf> = own_lib.into_iter().map(Path::to_path_buf).collect();
-        for dir in &self.modulepath {
-            let mut modules = self.sources.list(dir).unwrap_or_default();
-            modules.sort();
-            libs.extend(modules.into_iter().map(|m| m.join("lib")));
+        for modules in self.modules.entries() {
+            libs.extend(modules.iter().map(|m| m.join("lib")));
         }
         libs.iter()
             .map(|lib| lib.join(&file))
@@ -805,14 +802,7 @@ impl Environment {
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             return None;
         }
-        self.modulepath.iter().find_map(|dir| {
-            let mut modules = self.sources.list(dir).unwrap_or_default();
-            modules.sort();
-            modules
-                .into_iter()
-                .map(|module| module.join("lib/puppet/type").join(format!("{name}.rb")))
-                .find(|path| self.sources.is_file(path))
-        })
+        self.modules.type_file(name)
     }
 }
 

@@ -12,6 +12,7 @@
 //! without the worker. What the worker parses that the compile never asks for is
 //! simply unused (an error in such a file is never reported, as Puppet never loads it).
 
+use super::modules::Modules;
 use super::{load_error, LoadError, SourceDb};
 use foldhash::{HashMap, HashSet};
 use marionette_syntax::model::Program;
@@ -50,7 +51,7 @@ pub(super) struct ParseAhead {
 
 struct Shared {
     sources: Arc<dyn SourceDb>,
-    modulepath: Vec<PathBuf>,
+    modules: Arc<Modules>,
     options: ValidateOptions,
     /// Whether a worker thread may run (more than one CPU).
     threaded: bool,
@@ -65,8 +66,6 @@ struct State {
     queue: VecDeque<Job>,
     /// Every job ever queued, so that none is queued twice.
     queued: HashSet<Job>,
-    /// The modules of the modulepath, by name: their directories, listed once.
-    modules: Option<HashMap<String, PathBuf>>,
     started: bool,
     stopped: bool,
 }
@@ -74,7 +73,7 @@ struct State {
 impl ParseAhead {
     pub(super) fn new(
         sources: Arc<dyn SourceDb>,
-        modulepath: Vec<PathBuf>,
+        modules: Arc<Modules>,
         options: ValidateOptions,
     ) -> ParseAhead {
         let threaded = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
@@ -82,7 +81,7 @@ impl ParseAhead {
         ParseAhead {
             shared: Arc::new(Shared {
                 sources,
-                modulepath,
+                modules,
                 options,
                 threaded,
                 state: Mutex::new(State::default()),
@@ -161,16 +160,13 @@ impl Shared {
         if names.is_empty() && templates.is_empty() {
             return;
         }
-        let mut state = self.lock();
-        if state.modules.is_none() {
-            state.modules = Some(self.list_modules());
-        }
+        let modules = self.modules.dirs();
         let mut jobs = Vec::new();
         for template in templates {
             let Some((module, rest)) = template.split_once('/') else {
                 continue;
             };
-            if let Some(dir) = state.modules.as_ref().and_then(|m| m.get(module)) {
+            if let Some(dir) = modules.get(module) {
                 jobs.push(Job::Erb(dir.join("templates").join(rest)));
             }
         }
@@ -182,7 +178,7 @@ impl Shared {
             };
             let mut segments = marionette_syntax::names::segments(&name);
             let module = segments.next().unwrap_or_default();
-            let Some(dir) = state.modules.as_ref().and_then(|m| m.get(module)).cloned() else {
+            let Some(dir) = modules.get(module) else {
                 continue;
             };
             let rest: Vec<&str> = segments.collect();
@@ -197,6 +193,7 @@ impl Shared {
             };
             jobs.extend(candidates.into_iter().map(Job::Manifest));
         }
+        let mut state = self.lock();
         let mut added = false;
         for job in jobs {
             let done = match &job {
@@ -258,23 +255,6 @@ impl Shared {
                 }
             }
         }
-    }
-
-    /// The modules on the modulepath: the first directory of each name wins, as
-    /// in autoloading.
-    fn list_modules(&self) -> HashMap<String, PathBuf> {
-        let mut modules = HashMap::default();
-        for dir in &self.modulepath {
-            for entry in self.sources.list(dir).unwrap_or_default() {
-                let Some(name) = entry.file_name().and_then(|n| n.to_str()) else {
-                    continue;
-                };
-                if !modules.contains_key(name) && self.sources.is_dir(&entry) {
-                    modules.insert(name.to_string(), entry);
-                }
-            }
-        }
-        modules
     }
 }
 

@@ -62,10 +62,9 @@ fn template(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         let Some(path) = c.find_module_file(&name, "templates") else {
             return Err(EvalError::new(format!("Could not find template '{name}'")));
         };
-        let Ok(source) = c.env.sources.read(&path) else {
+        let Some(parsed) = c.env.load_erb_template(&path) else {
             return Err(EvalError::new(format!("Could not find template '{name}'")));
         };
-        let parsed = c.env.load_erb_template(&path, &source);
         let path = path.display().to_string();
         let rendered = parsed
             .map_err(Failure::Ruby)

@@ -89,7 +89,7 @@ impl Compiler<'_> {
         let (module, rest) = path.split_once('/')?;
         let dir = self.env.module_dir(module)?;
         let full = dir.join(subdir).join(rest);
-        self.env.sources.is_file(&full).then_some(full)
+        self.env.module_file_exists(&full).then_some(full)
     }
 
     /// Renders a template. Declared parameters are checked as Puppet checks a lambda's
