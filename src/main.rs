@@ -375,19 +375,27 @@ fn compile_command(args: &[String]) -> ExitCode {
     if args.facts_dir.is_some() {
         return fleet_command(&args);
     }
-    match marionette::compile_node(
-        &args.env,
-        args.env_name.as_deref(),
+    let compiled = marionette::node_input(
         &args.node,
         args.facts.as_deref(),
         args.trusted.as_deref(),
         args.server_facts.as_deref(),
-        args.options.clone(),
-    ) {
+    )
+    .and_then(|input| {
+        marionette::compile_input_once(
+            &args.env,
+            args.env_name.as_deref(),
+            input,
+            args.options.clone(),
+        )
+    });
+    match compiled {
         Ok((mut catalog, log)) => {
             marionette::print_log(&log);
             marionette::stamp_catalog(&mut catalog, args.stable_ids);
             let json = marionette::catalog::wire::to_json(&catalog);
+            // The process ends here: freeing the catalog is work for nothing.
+            std::mem::forget(catalog);
             match &args.output {
                 Some(path) => {
                     if let Err(e) = marionette::write_atomically(path, json.as_bytes()) {
