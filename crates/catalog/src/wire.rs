@@ -44,10 +44,10 @@ pub fn to_json(catalog: &Catalog) -> String {
     w.list(&catalog.edges, |w, e| {
         w.open('{');
         w.key("source");
-        w.string(&format!("{}[{}]", e.source.type_name, e.source.title));
+        w.reference(&e.source.type_name, &e.source.title);
         w.comma();
         w.key("target");
-        w.string(&format!("{}[{}]", e.target.type_name, e.target.title));
+        w.reference(&e.target.type_name, &e.target.title);
         w.close('}');
     });
     w.comma();
@@ -63,11 +63,25 @@ pub fn to_json(catalog: &Catalog) -> String {
 pub fn json_str(s: &str, out: &mut String) {
     out.reserve(s.len() + 2);
     out.push('"');
+    escape_into(s, out);
+    out.push('"');
+}
+
+/// The inside of [`json_str`]: `s` with its escapes, without the quotes.
+fn escape_into(s: &str, out: &mut String) {
     // Runs of bytes that need no escape are copied whole (every byte that does is
-    // ASCII, so a run never splits a character).
+    // ASCII, so a run never splits a character), eight bytes tested at a time.
     let bytes = s.as_bytes();
     let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(word) = bytes.get(i..i + 8) {
+            if !needs_escape(u64::from_le_bytes(word.try_into().expect("eight bytes"))) {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes[i];
         let escaped = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -77,7 +91,10 @@ pub fn json_str(s: &str, out: &mut String) {
             0x08 => "\\b",
             0x0c => "\\f",
             0..=0x1f => "",
-            _ => continue,
+            _ => {
+                i += 1;
+                continue;
+            }
         };
         out.push_str(&s[run..i]);
         if escaped.is_empty() {
@@ -85,10 +102,22 @@ pub fn json_str(s: &str, out: &mut String) {
         } else {
             out.push_str(escaped);
         }
-        run = i + 1;
+        i += 1;
+        run = i;
     }
     out.push_str(&s[run..]);
-    out.push('"');
+}
+
+/// Whether any of the eight bytes of `word` is a control character, `"` or `\`
+/// (the classic "has a byte less than n" and "has a zero byte" tests).
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    let quote = zero_byte(word ^ (ONES * u64::from(b'"')));
+    let backslash = zero_byte(word ^ (ONES * u64::from(b'\\')));
+    control | quote | backslash != 0
 }
 
 /// A value as compact JSON (Ruby's `JSON.generate`), rich values in Puppet's
@@ -151,6 +180,15 @@ impl Writer {
         json_str(s, &mut self.out);
     }
 
+    /// `Type[title]` as a JSON string.
+    fn reference(&mut self, type_name: &str, title: &str) {
+        self.out.push('"');
+        escape_into(type_name, &mut self.out);
+        self.out.push('[');
+        escape_into(title, &mut self.out);
+        self.out.push_str("]\"");
+    }
+
     fn strings(&mut self, items: &[String]) {
         self.list(items, |w, s| w.string(s));
     }
@@ -170,13 +208,13 @@ impl Writer {
         self.close(']');
     }
 
-    fn object(&mut self, entries: &[(String, Data)]) {
-        if entries.is_empty() {
+    fn object<'a>(&mut self, entries: impl ExactSizeIterator<Item = (&'a str, &'a Data)>) {
+        if entries.len() == 0 {
             self.out.push_str("{}");
             return;
         }
         self.open('{');
-        for (i, (k, v)) in entries.iter().enumerate() {
+        for (i, (k, v)) in entries.enumerate() {
             if i > 0 {
                 self.comma();
             }
@@ -204,7 +242,7 @@ impl Writer {
         if let Some(line) = r.line {
             self.comma();
             self.key("line");
-            self.raw(&line.to_string());
+            let _ = write!(self.out, "{line}");
         }
         self.comma();
         self.key("exported");
@@ -243,18 +281,21 @@ impl Writer {
     }
 
     fn ptype(&mut self, ptype: &str, value: Option<&Data>) {
-        let mut entries = vec![("__ptype".to_string(), Data::String(ptype.to_string()))];
+        let ptype = Data::String(ptype.to_string());
+        let mut entries = vec![("__ptype", &ptype)];
         if let Some(v) = value {
-            entries.push(("__pvalue".to_string(), v.clone()));
+            entries.push(("__pvalue", v));
         }
-        self.object(&entries);
+        self.object(entries.into_iter());
     }
 
     fn data(&mut self, d: &Data) {
         match d {
             Data::Undef => self.raw("null"),
             Data::Bool(b) => self.raw(if *b { "true" } else { "false" }),
-            Data::Integer(i) => self.raw(&i.to_string()),
+            Data::Integer(i) => {
+                let _ = write!(self.out, "{i}");
+            }
             Data::BigInteger(i) => self.raw(&i.to_string()),
             Data::Float(f) => {
                 // JSON has no NaN or infinities; Ruby's generator would refuse them.
@@ -269,20 +310,10 @@ impl Writer {
             Data::Array(items) => self.list(items, |w, v| w.data(v)),
             Data::Hash(entries) => {
                 if entries.iter().all(|(k, _)| matches!(k, Data::String(_))) {
-                    let entries: Vec<(String, Data)> = entries
-                        .iter()
-                        .map(|(k, v)| {
-                            (
-                                if let Data::String(s) = k {
-                                    s.clone()
-                                } else {
-                                    String::new()
-                                },
-                                v.clone(),
-                            )
-                        })
-                        .collect();
-                    self.object(&entries);
+                    self.object(entries.iter().map(|(k, v)| match k {
+                        Data::String(s) => (s.as_str(), v),
+                        _ => ("", v),
+                    }));
                 } else {
                     let flat: Vec<Data> = entries
                         .iter()
@@ -296,17 +327,20 @@ impl Writer {
             Data::Regexp(source) => self.ptype("Regexp", Some(&Data::String(source.clone()))),
             Data::Timestamp(t) => self.ptype("Timestamp", Some(&Data::String(t.clone()))),
             Data::Deferred { name, arguments } => {
-                let entries = vec![
-                    ("__ptype".to_string(), Data::String("Deferred".into())),
-                    ("name".to_string(), Data::String(name.clone())),
-                    ("arguments".to_string(), Data::Array(arguments.clone())),
+                let (ptype, name) = (Data::String("Deferred".into()), Data::String(name.clone()));
+                let arguments = Data::Array(arguments.clone());
+                let entries = [
+                    ("__ptype", &ptype),
+                    ("name", &name),
+                    ("arguments", &arguments),
                 ];
-                self.object(&entries);
+                self.object(entries.into_iter());
             }
             Data::Type { ptype, attributes } => {
-                let mut entries = vec![("__ptype".to_string(), Data::String(ptype.clone()))];
-                entries.extend(attributes.iter().cloned());
-                self.object(&entries);
+                let ptype = Data::String(ptype.clone());
+                let mut entries = vec![("__ptype", &ptype)];
+                entries.extend(attributes.iter().map(|(k, v)| (k.as_str(), v)));
+                self.object(entries.into_iter());
             }
         }
     }
@@ -357,6 +391,17 @@ mod tests {
         let mut out = String::new();
         json_str("", &mut out);
         assert_eq!(out, r#""""#);
+        // Long runs, tested eight bytes at a time: escapes at every offset of a word,
+        // DEL and non-ASCII left as they are.
+        let mut out = String::new();
+        json_str(
+            "abcdefgh\"ijklmnop\\qrstuvw\u{1}xyzABCD\u{7f}éèàùûüÿ€\nEFGHIJKLM\t",
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "\"abcdefgh\\\"ijklmnop\\\\qrstuvw\\u0001xyzABCD\u{7f}éèàùûüÿ€\\nEFGHIJKLM\\t\""
+        );
     }
 
     #[test]
