@@ -79,7 +79,7 @@ const MAX_DEPTH: u32 = 400;
 
 pub(crate) struct Interp<'h> {
     pub host: &'h mut dyn Host,
-    pub texts: Vec<String>,
+    pub texts: &'h [String],
     /// The instance variables read or assigned so far: the scope's variables are
     /// asked of the host when first read (`@x`), not copied in up front.
     pub ivars: HashMap<String, Value>,
@@ -91,8 +91,9 @@ pub(crate) struct Interp<'h> {
     frozen_values: Vec<Value>,
     pub methods: HashMap<String, std::sync::Arc<Lambda>>,
     /// The entries of `scope.to_hash`, kept until the scope may have changed (a
-    /// `scope.setvar`, a function call): templates call it in loops.
-    pub scope_hash: Option<crate::value::Hash>,
+    /// `scope.setvar`, a function call): templates call it in loops
+    /// ([`crate::methods::scope_entries`]).
+    pub scope_hash: Option<Value>,
     /// Groups of the last successful match (`$~`, `$1`...), and their names.
     pub last_match: Option<Rc<crate::methods::MatchData>>,
     pub line: u32,
@@ -124,7 +125,7 @@ pub(crate) fn err(class: &str, message: impl Into<String>, line: u32) -> Flow {
 const MAX_STEPS: u64 = 50_000_000;
 
 impl<'h> Interp<'h> {
-    pub fn new(host: &'h mut dyn Host, texts: Vec<String>) -> Interp<'h> {
+    pub fn new(host: &'h mut dyn Host, texts: &'h [String]) -> Interp<'h> {
         Interp {
             host,
             texts,
@@ -715,6 +716,9 @@ impl<'h> Interp<'h> {
     }
 
     fn call(&mut self, c: &Call, line: u32, f: &Rc<Frame>) -> R {
+        if let Some(v) = self.read_scope_hash(c, line, f)? {
+            return Ok(v);
+        }
         let recv = match &c.recv {
             Some(r) => Some(self.eval(r, f)?),
             None => None,
@@ -722,7 +726,19 @@ impl<'h> Interp<'h> {
         if c.safe && matches!(recv, Some(Value::Nil)) {
             return Ok(Value::Nil);
         }
-        let args = self.eval_args(&c.args, f)?;
+        let args = match (&recv, c.name.as_str(), c.args.as_slice(), &c.block) {
+            (Some(r @ Value::Str(out)), "<<", [arg], None)
+                if !matches!(arg.kind, Kind::Splat(_) | Kind::BlockPass(_))
+                    && !self.is_frozen(r) =>
+            {
+                let out = out.clone();
+                match self.append(&out, arg, line, f)? {
+                    None => return Ok(Value::Str(out)),
+                    Some(arg) => vec![arg],
+                }
+            }
+            _ => self.eval_args(&c.args, f)?,
+        };
         let mut block = c.block.as_ref().map(|l| {
             Rc::new(Proc {
                 lambda: l.clone(),
@@ -779,6 +795,96 @@ impl<'h> Interp<'h> {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
         }
+    }
+
+    /// `scope.to_hash[key]`, `scope.to_hash.has_key?(key)` and the like, which
+    /// templates write in loops: asked of the entries the interpreter keeps rather
+    /// than of a copy made for each call (the answer is the same: a read does not
+    /// change the Hash, nor hand it out). `None` for any other call.
+    fn read_scope_hash(
+        &mut self,
+        c: &Call,
+        line: u32,
+        f: &Rc<Frame>,
+    ) -> Result<Option<Value>, Flow> {
+        const READS: &[&str] = &[
+            "[]", "fetch", "dig", "has_key?", "key?", "include?", "member?",
+        ];
+        let Some(Node {
+            kind: Kind::Call(to_hash),
+            ..
+        }) = c.recv.as_ref()
+        else {
+            return Ok(None);
+        };
+        let bare = |call: &Call, name: &str| {
+            call.name == name && call.args.is_empty() && call.block.is_none() && !call.safe
+        };
+        let scope = match to_hash.recv.as_ref() {
+            Some(Node {
+                kind: Kind::Call(scope),
+                ..
+            }) => scope,
+            _ => return Ok(None),
+        };
+        if !(bare(to_hash.as_ref(), "to_hash")
+            && bare(scope.as_ref(), "scope")
+            && scope.recv.is_none()
+            && !self.methods.contains_key("scope")
+            && READS.contains(&c.name.as_str())
+            && c.block.is_none()
+            && !c.safe
+            && !c
+                .args
+                .iter()
+                .any(|a| matches!(a.kind, Kind::Splat(_) | Kind::BlockPass(_))))
+        {
+            return Ok(None);
+        }
+        // The steps `scope` and `to_hash` would have counted.
+        self.tick()?;
+        self.tick()?;
+        let entries = crate::methods::scope_entries(self);
+        let args = self.eval_args(&c.args, f)?;
+        self.line = line;
+        self.send(entries, &c.name, args, None, line).map(Some)
+    }
+
+    /// `string << arg` as `String#<<` does it for a String argument (what every
+    /// line of an ERB template does to `_erbout`), without making the argument a value
+    /// when it is the template's text. Another argument is handed back, evaluated, for
+    /// the method call.
+    fn append(
+        &mut self,
+        out: &Rc<std::cell::RefCell<String>>,
+        arg: &Node,
+        line: u32,
+        f: &Rc<Frame>,
+    ) -> Result<Option<Value>, Flow> {
+        let texts = self.texts;
+        let value = match arg.kind {
+            Kind::Text(_) => Value::Nil,
+            _ => self.eval(arg, f)?,
+        };
+        self.line = line;
+        match (&arg.kind, &value) {
+            (Kind::Text(i), _) => {
+                self.tick()?;
+                out.borrow_mut()
+                    .push_str(texts.get(*i).map_or("", String::as_str));
+            }
+            (_, Value::Str(add)) => {
+                self.tick()?;
+                if Rc::ptr_eq(add, out) {
+                    let copy = add.borrow().clone();
+                    out.borrow_mut().push_str(&copy);
+                } else {
+                    out.borrow_mut().push_str(&add.borrow());
+                }
+            }
+            _ => return Ok(Some(value)),
+        }
+        Ok(None)
     }
 
     /// Calls a method on self: `def`s, the template's and Kernel's.

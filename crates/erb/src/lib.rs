@@ -173,7 +173,7 @@ impl Template {
     /// Renders the template. Its `@x` are the scope's variables, asked of the host
     /// when the template first reads them ([`Host::variable`]).
     pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
-        let mut it = interp::Interp::new(host, self.texts.clone());
+        let mut it = interp::Interp::new(host, &self.texts);
         let result = it.run(&self.program).map_err(|e| ErbError {
             kind: ErrorKind::Runtime,
             class: e.class,

@@ -1475,6 +1475,26 @@ fn var_name(v: &Value, line: u32) -> Result<String, Flow> {
     }
 }
 
+/// The entries of `scope.to_hash`, as one Hash the interpreter keeps and never hands
+/// out (`to_hash` gives a copy): those of the first call until the template binds a
+/// variable or calls a function.
+pub(crate) fn scope_entries(it: &mut Interp<'_>) -> Value {
+    if let Some(h) = &it.scope_hash {
+        return h.clone();
+    }
+    let vars = it.host.variables();
+    let mut h = Hash::default();
+    for (k, v) in vars {
+        if it.host.frozen(&k) {
+            it.freeze(&v, true);
+        }
+        hash_insert(&mut h, Value::str(k), v);
+    }
+    let h = Value::hash(h);
+    it.scope_hash = Some(h.clone());
+    h
+}
+
 fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) -> R {
     match name {
         "lookupvar" | "[]" => {
@@ -1499,21 +1519,11 @@ fn scope_method(it: &mut Interp<'_>, name: &str, args: Vec<Value>, line: u32) ->
             Ok(Value::Bool(!matches!(v, Value::Nil)))
         }
         "to_hash" => {
-            // A new Hash at every call, as in Ruby; its entries are those of the
-            // first call until the template binds a variable or calls a function.
-            if let Some(h) = &it.scope_hash {
-                return Ok(Value::hash(h.clone()));
+            // A new Hash at every call, as in Ruby.
+            match scope_entries(it) {
+                Value::Hash(h) => Ok(Value::hash(h.borrow().clone())),
+                other => Ok(other),
             }
-            let vars = it.host.variables();
-            let mut h = Hash::default();
-            for (k, v) in vars {
-                if it.host.frozen(&k) {
-                    it.freeze(&v, true);
-                }
-                hash_insert(&mut h, Value::str(k), v);
-            }
-            it.scope_hash = Some(h.clone());
-            Ok(Value::hash(h))
         }
         "call_function" => {
             arity(name, &args, 1, 2, line)?;
@@ -1988,8 +1998,19 @@ fn string_method(
     block: Block<'_>,
     line: u32,
 ) -> Result<Option<Value>, Flow> {
-    let text = s.borrow().clone();
     let a0 = arg(args, 0);
+    if matches!(name, "<<" | "concat") {
+        // Before the receiver's text is copied below: `_erbout` grows by every line.
+        let add = match &a0 {
+            Value::Int(i) => char::from_u32(*i as u32)
+                .map(String::from)
+                .unwrap_or_default(),
+            other => str_arg(other, line)?,
+        };
+        s.borrow_mut().push_str(&add);
+        return Ok(Some(recv.clone()));
+    }
+    let text = s.borrow().clone();
     Ok(Some(match name {
         "+" => {
             arity(name, args, 1, 1, line)?;
@@ -2073,16 +2094,6 @@ fn string_method(
             }
         }
         "[]" | "slice" => string_index(it, &text, args, line)?,
-        "<<" | "concat" => {
-            let add = match &a0 {
-                Value::Int(i) => char::from_u32(*i as u32)
-                    .map(String::from)
-                    .unwrap_or_default(),
-                other => str_arg(other, line)?,
-            };
-            s.borrow_mut().push_str(&add);
-            recv.clone()
-        }
         "replace" => {
             *s.borrow_mut() = str_arg(&a0, line)?;
             recv.clone()
