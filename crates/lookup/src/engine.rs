@@ -352,13 +352,16 @@ pub struct Session<'h> {
     env_options: Option<Option<Data>>,
     default_options: HashMap<String, Option<Arc<LookupOptions>>>,
     /// Data hashes by level and location (module layers filtered to the module's keys).
-    hashes: HashMap<String, Arc<DataHash>>,
+    hashes: HashMap<String, HashMap<String, Arc<DataHash>>>,
     /// `lookup_key` and `data_dig` answers by level, location and key.
     answers: HashMap<(String, String), Option<Data>>,
     /// What backends keep for the compile (`BackendContext::cache_value`).
     backend_values: HashMap<String, Arc<Data>>,
     /// Levels resolved from the facts alone, by layer, index and default hierarchy.
     plans: HashMap<(usize, usize, bool), Arc<LevelPlan>>,
+    /// Levels resolved with variables that may change during the compile
+    /// (`%{::role}`), with those variables' values then: good while they are the same.
+    volatile_plans: HashMap<(usize, usize, bool), Arc<(Vec<VolatileRead>, Arc<LevelPlan>)>>,
     name_stack: Vec<String>,
     warned: bool,
     explainer: Option<Explainer>,
@@ -376,6 +379,7 @@ impl<'h> Session<'h> {
             answers: HashMap::new(),
             backend_values: HashMap::new(),
             plans: HashMap::new(),
+            volatile_plans: HashMap::new(),
             name_stack: Vec::new(),
             warned: false,
             explainer: None,
@@ -421,6 +425,7 @@ impl<'h> Session<'h> {
             host,
             flags: flags.clone(),
             volatile: false,
+            planning: None,
         };
         cx.lookup(key, merge).map_err(|mut e| {
             if outermost && e.message.starts_with("Recursive lookup detected") {
@@ -439,6 +444,25 @@ struct Cx<'a, 'h> {
     /// Set when an interpolation reads a variable that may change during the compile
     /// (anything but `$facts`, `$trusted` and `$server_facts`).
     volatile: bool,
+    /// While a level is planned: what it read that `volatile` is about.
+    planning: Option<Planning>,
+}
+
+/// What planning a level read of the variables that may change during the compile;
+/// `nested` when an interpolation looked a key up (the plan then depends on data too).
+#[derive(Default)]
+struct Planning {
+    reads: Vec<VolatileRead>,
+    nested: bool,
+}
+
+/// A variable an interpolation read (`%{role}`, or `%{role.a}`: `path` and the text
+/// `key`), and its value then.
+#[derive(Clone, PartialEq)]
+struct VolatileRead {
+    name: String,
+    path: Option<(Vec<Segment>, String)>,
+    value: Option<Data>,
 }
 
 /// A hierarchy level resolved for the compile: its locations, options and backend.
@@ -481,8 +505,9 @@ enum Place<'m> {
 
 impl InterpolationContext for Cx<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Data> {
-        self.volatile |= !stable_variable(name);
-        self.host.variable(name)
+        let value = self.host.variable(name);
+        self.read(name, None, value.as_ref());
+        value
     }
     fn variable_at(
         &mut self,
@@ -490,10 +515,14 @@ impl InterpolationContext for Cx<'_, '_> {
         path: &[Segment],
         key: &str,
     ) -> Result<Option<Data>, LookupError> {
-        self.volatile |= !stable_variable(name);
-        self.host.variable_at(name, path, key)
+        let value = self.host.variable_at(name, path, key)?;
+        self.read(name, Some((path, key)), value.as_ref());
+        Ok(value)
     }
     fn lookup(&mut self, key: &str) -> Result<Option<Data>, LookupError> {
+        if let Some(planning) = &mut self.planning {
+            planning.nested = true;
+        }
         Cx::lookup(self, key, None)
     }
     fn name_stack(&mut self) -> &mut Vec<String> {
@@ -502,6 +531,45 @@ impl InterpolationContext for Cx<'_, '_> {
 }
 
 impl Cx<'_, '_> {
+    /// Notes an interpolation's read of a variable.
+    fn read(&mut self, name: &str, path: Option<(&[Segment], &str)>, value: Option<&Data>) {
+        if stable_variable(name) {
+            return;
+        }
+        self.volatile = true;
+        if let Some(planning) = &mut self.planning {
+            planning.reads.push(VolatileRead {
+                name: name.to_string(),
+                path: path.map(|(p, k)| (p.to_vec(), k.to_string())),
+                value: value.cloned(),
+            });
+        }
+    }
+
+    /// A plan made with variables that may change, if they still have the values
+    /// they had then (the reads count as this lookup's, as planning's would).
+    fn reusable_plan(&mut self, id: &(usize, usize, bool)) -> Option<Arc<LevelPlan>> {
+        if self.s.explainer.is_some() {
+            return None;
+        }
+        let entry = self.s.volatile_plans.get(id)?.clone();
+        let (reads, plan) = &*entry;
+        for r in reads {
+            let now = match &r.path {
+                None => self.host.variable(&r.name),
+                Some((path, key)) => self.host.variable_at(&r.name, path, key).ok()?,
+            };
+            if now != r.value {
+                return None;
+            }
+        }
+        self.volatile = true;
+        if let Some(planning) = &mut self.planning {
+            planning.reads.extend(reads.iter().cloned());
+        }
+        Some(plan.clone())
+    }
+
     fn explain(&mut self, text: impl FnOnce() -> String) {
         if let Some(e) = &mut self.s.explainer {
             e.line(text());
@@ -739,19 +807,34 @@ impl Cx<'_, '_> {
             index,
             default_hierarchy,
         );
-        let plan = match self.s.plans.get(&id) {
-            Some(plan) => plan.clone(),
+        let known = match self.s.plans.get(&id) {
+            Some(plan) => Some(plan.clone()),
+            None => self.reusable_plan(&id),
+        };
+        let plan = match known {
+            Some(plan) => plan,
             None => {
                 let outer = std::mem::replace(&mut self.volatile, false);
+                let outer_planning = self.planning.replace(Planning::default());
                 let plan = self.plan_level(lc, config, level, index, default_hierarchy);
                 let stable = !self.volatile;
+                let planning =
+                    std::mem::replace(&mut self.planning, outer_planning).unwrap_or_default();
                 self.volatile |= outer;
+                if let Some(outer) = &mut self.planning {
+                    outer.nested |= planning.nested;
+                    outer.reads.extend(planning.reads.iter().cloned());
+                }
                 let Some(plan) = plan? else {
                     return Ok(None);
                 };
                 let plan = Arc::new(plan);
                 if stable {
                     self.s.plans.insert(id, plan.clone());
+                } else if !planning.nested {
+                    self.s
+                        .volatile_plans
+                        .insert(id, Arc::new((planning.reads, plan.clone())));
                 }
                 plan
             }
@@ -941,15 +1024,19 @@ impl Cx<'_, '_> {
             path,
             uri,
         };
-        let loc_id = match location.map(|l| &l.location) {
-            Some(Target::Path(p)) => p.to_string_lossy().into_owned(),
-            Some(Target::Uri(u)) => u.clone(),
-            None => String::new(),
+        let loc_id: std::borrow::Cow<'_, str> = match location.map(|l| &l.location) {
+            Some(Target::Path(p)) => p.to_string_lossy(),
+            Some(Target::Uri(u)) => u.as_str().into(),
+            None => "".into(),
         };
         let result = match kind {
             BackendKind::DataHash => {
-                let cache_key = format!("{level_id}|{loc_id}");
-                let hash = match self.s.hashes.get(&cache_key) {
+                let cached = self
+                    .s
+                    .hashes
+                    .get(level_id)
+                    .and_then(|level| level.get(&*loc_id));
+                let hash = match cached {
                     Some(h) => h.clone(),
                     None => {
                         let data = backend.data_hash(&call, self)?;
@@ -980,7 +1067,11 @@ impl Cx<'_, '_> {
                             }
                         }
                         let hash = Arc::new(hash);
-                        self.s.hashes.insert(cache_key, hash.clone());
+                        self.s
+                            .hashes
+                            .entry(level_id.to_string())
+                            .or_default()
+                            .insert(loc_id.to_string(), hash.clone());
                         hash
                     }
                 };
@@ -1042,15 +1133,11 @@ impl Cx<'_, '_> {
             }
         };
         match &result {
-            Some(v) => {
+            Some(v) => self.explain(|| {
                 let shown = crate::explain::render(v);
-                let root = key.root.clone();
-                self.explain(|| format!("Found key: \"{root}\" value: {shown}"));
-            }
-            None => {
-                let root = key.root.clone();
-                self.explain(|| format!("No such key: \"{root}\""));
-            }
+                format!("Found key: \"{}\" value: {shown}", key.root)
+            }),
+            None => self.explain(|| format!("No such key: \"{}\"", key.root)),
         }
         if location.is_some() {
             self.indent(-1);
