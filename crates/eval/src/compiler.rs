@@ -19,7 +19,7 @@ mod resources;
 use crate::env::{Def, Environment, SourceFile};
 use crate::error::{EvalError, Flow, Location};
 use crate::restype::ResourceType;
-use crate::types::{capitalize_segments, PType};
+use crate::types::{canonical_type_name, capitalize_segments, PType};
 use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
@@ -27,6 +27,7 @@ use marionette_catalog as cat;
 use marionette_syntax::model::{
     ClassDef, DefineDef, EdgeOp, Expr, ExprKind, NodeDef, NodeMatcher, Param, Span, UnaryOp,
 };
+use std::borrow::Cow;
 use std::sync::Arc;
 
 pub(crate) use resources::{OverrideParam, PendingOverride, ResTitle};
@@ -242,8 +243,8 @@ pub struct Compiler<'e> {
     pub(crate) options: CompileOptions,
     pub(crate) scopes: Vec<Scope>,
     pub(crate) resources: Vec<Res>,
-    /// Resources by (type, title), and by (type, alias).
-    pub(crate) index: HashMap<(String, String), ResId>,
+    /// Resources by (type, title), and by (type, alias); looked up by [`RefKey`].
+    pub(crate) index: IndexMap<(String, String), ResId>,
     pub(crate) class_scopes: HashMap<String, ScopeId>,
     pub(crate) classes: Vec<String>,
     pub(crate) catalog_tags: Vec<String>,
@@ -257,6 +258,8 @@ pub struct Compiler<'e> {
     /// each its file and the offset of the call, and, below them, the main manifest
     /// whose top-level code runs (offset `None`: Puppet's line 0).
     pub(crate) puppet_stack: Vec<(Arc<SourceFile>, Option<u32>)>,
+    /// The same edges, to find one.
+    edge_set: HashSet<(ResId, ResId)>,
     /// Sources that ran a collector with an override block: Puppet lets them
     /// override anything afterwards.
     pub(crate) override_sources: HashSet<Source>,
@@ -348,6 +351,36 @@ pub(crate) fn push_unique(out: &mut Vec<String>, tag: String) {
     }
 }
 
+/// Gives resource `to` the tags of resource `from` it does not have yet.
+pub(crate) fn inherit_tags(resources: &mut [Res], from: ResId, to: ResId) {
+    if from == to {
+        return;
+    }
+    let (source, target) = if from < to {
+        let (head, tail) = resources.split_at_mut(to);
+        (&head[from], &mut tail[0])
+    } else {
+        let (head, tail) = resources.split_at_mut(from);
+        (&tail[0], &mut head[to])
+    };
+    for tag in &source.tags {
+        if !target.tags.contains(tag) {
+            target.tags.push(tag.clone());
+        }
+    }
+}
+
+/// A `(type, title)` key of [`Compiler::index`] made of borrowed strings, so that a
+/// lookup copies nothing. It hashes as the `(String, String)` it stands for.
+#[derive(Hash)]
+pub(crate) struct RefKey<'a>(pub &'a str, pub &'a str);
+
+impl indexmap::Equivalent<(String, String)> for RefKey<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
+
 /// Metaparameters, valid on every resource.
 pub(crate) use crate::restype::METAPARAMETERS as METAPARAMS;
 
@@ -385,7 +418,7 @@ impl<'e> Compiler<'e> {
             options,
             scopes: vec![top],
             resources: Vec::new(),
-            index: HashMap::new(),
+            index: IndexMap::default(),
             class_scopes: HashMap::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
@@ -395,6 +428,7 @@ impl<'e> Compiler<'e> {
             relationships: Vec::new(),
             realize_requests: Vec::new(),
             edges: Vec::new(),
+            edge_set: HashSet::new(),
             override_sources: HashSet::new(),
             node_parents: HashMap::new(),
             log: Vec::new(),
@@ -619,7 +653,7 @@ impl<'e> Compiler<'e> {
 
     /// A containment edge (each edge once).
     pub(crate) fn add_edge(&mut self, source: ResId, target: ResId) {
-        if source == target || self.edges.contains(&(source, target)) {
+        if source == target || !self.edge_set.insert((source, target)) {
             return;
         }
         self.edges.push((source, target));
@@ -1417,13 +1451,13 @@ impl<'e> Compiler<'e> {
     }
 
     pub(crate) fn find(&self, rtype: &str, title: &str) -> Option<ResId> {
-        let t = capitalize_segments(marionette_syntax::names::trim_root(rtype));
+        let t = canonical_type_name(marionette_syntax::names::trim_root(rtype));
         let title = if t == "Class" {
-            capitalize_segments(marionette_syntax::names::trim_root(title))
+            canonical_type_name(marionette_syntax::names::trim_root(title))
         } else {
-            title.to_string()
+            Cow::Borrowed(title)
         };
-        if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
+        if let Some(&id) = self.index.get(&RefKey(&t, &title)) {
             return Some(id);
         }
         // Puppet's `Catalog#resource`: else by the uniqueness key of a resource with
@@ -1431,7 +1465,7 @@ impl<'e> Compiler<'e> {
         let ty = self.env.ruby_type(&t.to_lowercase())?;
         let key = resources::uniqueness_key(Some(&ty), &title, &IndexMap::default()).ok()??;
         let (index, _) = resources::key_index(&key);
-        self.index.get(&(t, index)).copied()
+        self.index.get(&RefKey(&t, &index)).copied()
     }
 
     /// Records a collector; returns its index.

@@ -452,21 +452,44 @@ impl PartialEq for PType {
     }
 }
 
+/// [`capitalize_segments`], borrowed when the name is so already.
+pub fn canonical_type_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let ascii_canonical = name.is_ascii()
+        && !name.starts_with("::")
+        && name.split("::").all(|seg| {
+            let mut bytes = seg.bytes();
+            bytes.next().is_none_or(|b| !b.is_ascii_lowercase())
+                && bytes.all(|b| !b.is_ascii_uppercase())
+        });
+    if ascii_canonical {
+        std::borrow::Cow::Borrowed(name)
+    } else {
+        std::borrow::Cow::Owned(capitalize_segments(name))
+    }
+}
+
 /// Capitalises each `::` segment: `foo::bar` → `Foo::Bar`.
 pub fn capitalize_segments(name: &str) -> String {
     let name = name.strip_prefix("::").unwrap_or(name);
-    name.split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(first) => {
-                    first.to_uppercase().collect::<String>() + &c.as_str().to_lowercase()
-                }
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    let mut out = String::with_capacity(name.len());
+    for (i, seg) in name.split("::").enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut chars = seg.chars();
+        let Some(first) = chars.next() else {
+            continue;
+        };
+        let rest = chars.as_str();
+        if seg.is_ascii() {
+            out.push(first.to_ascii_uppercase());
+            out.extend(rest.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        } else {
+            out.extend(first.to_uppercase());
+            out.push_str(&rest.to_lowercase());
+        }
+    }
+    out
 }
 
 fn boxed(t: PType) -> Box<PType> {

@@ -3,13 +3,12 @@
 //! checks Puppet makes at the end, and the catalog itself.
 
 use super::{
-    is_unset, is_valid_tag, push_unique, ref_string, tag_with_segments, Compiler, OverrideParam,
-    PendingOverride, Query, RelItem, RelSide, Res, ResId, ResKind, INHERITED_METAPARAMS,
-    METAPARAMS,
+    inherit_tags, is_unset, is_valid_tag, push_unique, ref_string, tag_with_segments, Compiler,
+    OverrideParam, PendingOverride, Query, RelItem, RelSide, Res, ResId, ResKind,
+    INHERITED_METAPARAMS, METAPARAMS,
 };
 use crate::error::EvalError;
 use crate::types::{capitalize_segments, PType};
-use crate::value::IndexMap;
 use crate::value::Value;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use marionette_catalog as cat;
@@ -162,11 +161,7 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             if let Some(container) = self.scopes[self.resources[id].scope].resource {
-                if container != id {
-                    for t in self.resources[container].tags.clone() {
-                        push_unique(&mut self.resources[id].tags, t);
-                    }
-                }
+                inherit_tags(&mut self.resources, container, id);
             }
             self.validate_define_params(id)?;
             self.validate_builtin_params(id)?;
@@ -290,9 +285,7 @@ impl<'e> Compiler<'e> {
                 }
                 data.insert(target, merged);
             }
-            for t in self.resources[source].tags.clone() {
-                push_unique(&mut self.resources[target].tags, t);
-            }
+            inherit_tags(&mut self.resources, source, target);
             self.walk_metaparams(target, children, data, visited);
         }
     }
@@ -474,10 +467,45 @@ impl<'e> Compiler<'e> {
 
     // ------------------------------------------------------------------ the catalog
 
-    pub(crate) fn build_catalog(&self) -> Result<cat::Catalog, EvalError> {
-        let mut resources = Vec::new();
+    /// The catalog, the compile's last step: the resources' names and tags move into
+    /// it.
+    pub(crate) fn build_catalog(&mut self) -> Result<cat::Catalog, EvalError> {
         let included = |r: &Res| !r.virtual_ || r.exported;
-        for r in &self.resources {
+        let rref = |r: &Res| cat::ResourceRef {
+            type_name: r.rtype.clone(),
+            title: r.title.clone(),
+        };
+        // Puppet writes its graph's edges target by target, the targets in the order
+        // they joined the catalog, and each target's sources in the order they were
+        // added (a stable sort of the edges by target).
+        let mut edges: Vec<(ResId, ResId)> = self
+            .edges
+            .iter()
+            .filter(|&&(s, t)| included(&self.resources[s]) && included(&self.resources[t]))
+            .copied()
+            .collect();
+        edges.sort_by_key(|&(_, t)| t);
+        let edges = edges
+            .into_iter()
+            .map(|(s, t)| cat::Edge {
+                source: rref(&self.resources[s]),
+                target: rref(&self.resources[t]),
+            })
+            .collect();
+        // The catalog Puppet sends is a copy (`to_resource`): its `add_class` tags it
+        // with the class list first, then the compile's own tags are merged in.
+        let mut tags = Vec::new();
+        for class in &self.classes {
+            if is_valid_tag(class) {
+                tag_with_segments(class, &mut tags);
+            }
+        }
+        for tag in &self.catalog_tags {
+            push_unique(&mut tags, tag.clone());
+        }
+        let mut resources = Vec::new();
+        for id in 0..self.resources.len() {
+            let r = &self.resources[id];
             if !included(r) {
                 continue;
             }
@@ -497,10 +525,11 @@ impl<'e> Compiler<'e> {
                 }
                 parameters.push((k, crate::wire::to_data(&v, true)));
             }
+            let r = &mut self.resources[id];
             resources.push(cat::Resource {
-                type_name: r.rtype.clone(),
-                title: r.title.clone(),
-                tags: r.tags.clone(),
+                type_name: std::mem::take(&mut r.rtype),
+                title: std::mem::take(&mut r.title),
+                tags: std::mem::take(&mut r.tags),
                 file: r.file.as_ref().map(|f| f.path.clone()),
                 line: r.line,
                 exported: r.exported,
@@ -508,38 +537,6 @@ impl<'e> Compiler<'e> {
                 parameters,
                 sensitive_parameters: sensitive,
             });
-        }
-        let rref = |i: ResId| cat::ResourceRef {
-            type_name: self.resources[i].rtype.clone(),
-            title: self.resources[i].title.clone(),
-        };
-        // Puppet writes its graph's edges target by target, the targets in the order
-        // they joined the catalog, and each target's sources in the order they were
-        // added (a stable sort of the edges by target).
-        let mut edges: Vec<(ResId, ResId)> = self
-            .edges
-            .iter()
-            .filter(|&&(s, t)| included(&self.resources[s]) && included(&self.resources[t]))
-            .copied()
-            .collect();
-        edges.sort_by_key(|&(_, t)| t);
-        let edges = edges
-            .into_iter()
-            .map(|(s, t)| cat::Edge {
-                source: rref(s),
-                target: rref(t),
-            })
-            .collect();
-        // The catalog Puppet sends is a copy (`to_resource`): its `add_class` tags it
-        // with the class list first, then the compile's own tags are merged in.
-        let mut tags = Vec::new();
-        for class in &self.classes {
-            if is_valid_tag(class) {
-                tag_with_segments(class, &mut tags);
-            }
-        }
-        for tag in &self.catalog_tags {
-            push_unique(&mut tags, tag.clone());
         }
         Ok(cat::Catalog {
             name: self.node.name.clone(),
@@ -553,7 +550,7 @@ impl<'e> Compiler<'e> {
             },
             catalog_uuid: String::new(),
             tags,
-            classes: self.classes.clone(),
+            classes: std::mem::take(&mut self.classes),
             resources,
             edges,
         })
@@ -584,29 +581,42 @@ impl Compiler<'_> {
             }
             _ => (vec![("name".to_string(), r.title.clone())], "name", false),
         };
-        let mut hash: IndexMap<String, Value> = parsed
-            .into_iter()
-            .map(|(k, v)| (k, Value::str(v.as_str())))
-            .collect();
+        // The title's attributes, then the parameters (which replace them in place):
+        // the parameters' names are unique, and so are the title's.
+        let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + r.params.len());
+        for (k, v) in parsed {
+            let v = Value::str(v.as_str());
+            match out.iter_mut().find(|(t, _)| *t == k) {
+                Some(entry) => entry.1 = v,
+                None => out.push((k, v)),
+            }
+        }
+        let from_title = out.len();
         for (k, v) in own {
-            hash.insert(k.clone(), v);
+            match out[..from_title].iter_mut().find(|(t, _)| t == k) {
+                Some(entry) => entry.1 = v,
+                None => out.push((k.clone(), v)),
+            }
         }
-        let mut copy: IndexMap<String, Value> = IndexMap::default();
-        for (k, v) in hash {
-            let k = if rename && k == "name" {
-                namevar.to_string()
-            } else {
-                k
-            };
-            copy.insert(k, v);
+        if rename {
+            // `name` becomes the namevar: where the first of the two was, with the
+            // value of the later (a hash's insert of a key it has).
+            let name = out.iter().position(|(k, _)| k == "name");
+            let var = out.iter().position(|(k, _)| k == namevar);
+            match (name, var) {
+                (Some(n), None) => out[n].0 = namevar.to_string(),
+                (Some(n), Some(v)) if n != v => {
+                    let (first, later) = (n.min(v), n.max(v));
+                    let value = out.remove(later).1;
+                    out[first] = (namevar.to_string(), value);
+                }
+                _ => {}
+            }
         }
-        copy.into_iter()
-            .filter(|(k, v)| {
-                !(r.title_is_string
-                    && k == namevar
-                    && matches!(v, Value::Str(s) if **s == *r.title))
-            })
-            .collect()
+        out.retain(|(k, v)| {
+            !(r.title_is_string && k == namevar && matches!(v, Value::Str(s) if **s == *r.title))
+        });
+        out
     }
 }
 

@@ -3,8 +3,8 @@
 //! collector attribute blocks) with Puppet's rules about who may change what.
 
 use super::{
-    is_valid_tag, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, Res, ResId,
-    ResKind, ScopeId, Source,
+    is_valid_tag, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, RefKey, Res,
+    ResId, ResKind, ScopeId, Source,
 };
 use crate::env::SourceFile;
 use crate::error::EvalError;
@@ -283,15 +283,15 @@ impl<'e> Compiler<'e> {
     /// title and namevar), is checked for `stage`, and is contained by the resource
     /// of the scope that declared it (classes are placed in stages when evaluated).
     pub(crate) fn add_to_catalog(&mut self, res: Res, scope: ScopeId) -> Result<ResId, EvalError> {
-        let key = (res.rtype.clone(), res.title.clone());
-        let here = match (&res.file, res.line) {
-            (Some(f), Some(l)) => format!(" (file: {}, line: {l})", f.path),
-            _ => String::new(),
-        };
-        let reference = format!("{}[{}]", res.rtype, res.title);
-        if let Some(&existing) = self.index.get(&key) {
+        let reference = || format!("{}[{}]", res.rtype, res.title);
+        if let Some(&existing) = self.index.get(&RefKey(&res.rtype, &res.title)) {
+            let here = match (&res.file, res.line) {
+                (Some(f), Some(l)) => format!(" (file: {}, line: {l})", f.path),
+                _ => String::new(),
+            };
             return Err(EvalError::new(format!(
-                "Duplicate declaration: {reference} is already declared{}; cannot redeclare{here}",
+                "Duplicate declaration: {} is already declared{}; cannot redeclare{here}",
+                reference(),
                 self.declared_at(existing)
             )));
         }
@@ -313,7 +313,7 @@ impl<'e> Compiler<'e> {
             aliases.push((shown, index));
         }
         for (shown, alias) in &aliases {
-            if let Some(&existing) = self.index.get(&(res.rtype.clone(), alias.clone())) {
+            if let Some(&existing) = self.index.get(&RefKey(&res.rtype, alias)) {
                 let at = match (&res.file, res.line) {
                     (Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
                     _ => String::new(),
@@ -332,19 +332,21 @@ impl<'e> Compiler<'e> {
                     None => newref = format!("[{newref}, {shown}]"),
                 }
                 return Err(EvalError::new(format!(
-                    "Cannot alias {reference} to {shown}{at}; resource {newref} already declared{there}"
+                    "Cannot alias {} to {shown}{at}; resource {newref} already declared{there}",
+                    reference()
                 )));
             }
         }
         let is_class = matches!(res.kind, ResKind::Class);
         let is_stage = res.rtype == "Stage";
         let has_stage = !is_class && res.params.get("stage").is_some_and(|v| !v.is_undef());
+        let reference = has_stage.then(reference);
         let rtype = res.rtype.clone();
         let id = self.add_resource(res);
         for (_, alias) in aliases {
             self.index.insert((rtype.clone(), alias), id);
         }
-        if has_stage {
+        if let Some(reference) = reference {
             return Err(EvalError::new(format!(
                 "Only classes can set 'stage'; normal resources like {reference} cannot change run stage"
             )));
