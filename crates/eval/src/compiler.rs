@@ -233,7 +233,8 @@ pub(crate) struct Relationship {
 /// reading one of them from a default expression is an error.
 pub(crate) struct ParamGuard {
     pub(crate) scope: ScopeId,
-    pub(crate) pending: Vec<String>,
+    /// The parameters not given, in order, and whether each is still unevaluated.
+    pub(crate) pending: Vec<(String, bool)>,
 }
 
 /// The compile of one node.
@@ -1142,8 +1143,10 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// A parameter's type: kept for the compile when its expression is static (type
-    /// names, literals, access), else evaluated in `scope` (`Integer[1, $max]`).
+    /// A class's or define's parameter type: kept when its expression is static (type
+    /// names, literals, access), for the compile, and for every compile of the
+    /// environment when the type does not depend on this compile; else evaluated in
+    /// `scope` (`Integer[1, $max]`).
     fn param_type(
         &mut self,
         expr: &Expr,
@@ -1154,9 +1157,16 @@ impl<'e> Compiler<'e> {
         if let Some(t) = self.param_types.get(&key) {
             return Ok(t.clone());
         }
+        if let Some(t) = self.env.param_type(expr) {
+            self.param_types.insert(key, t.clone());
+            return Ok(t);
+        }
         let ty = Arc::new(self.eval_type(expr, scope, file)?);
         if static_type_expr(expr) {
             self.param_types.insert(key, ty.clone());
+            if crate::types::outlives_compile(&ty) {
+                self.env.keep_param_type(expr, ty.clone());
+            }
         }
         Ok(ty)
     }
@@ -1180,24 +1190,30 @@ impl<'e> Compiler<'e> {
             .filter(|(k, _)| *k != "name" && *k != "title")
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        let mut values: IndexMap<String, Value> = given.clone();
-        let pending: Vec<String> = params
+        let unset: Vec<bool> = params
             .iter()
-            .filter(|p| is_unset(given.get(&p.name)))
-            .map(|p| p.name.clone())
+            .map(|p| is_unset(given.get(&p.name)))
             .collect();
-        self.param_guards.push(ParamGuard {
-            scope,
-            pending: pending.clone(),
-        });
+        let pending = params
+            .iter()
+            .zip(&unset)
+            .filter(|(_, unset)| **unset)
+            .map(|(p, _)| (p.name.clone(), true))
+            .collect();
+        self.param_guards.push(ParamGuard { scope, pending });
         for (name, v) in &given {
             self.scopes[scope].vars.insert(name.clone(), v.clone());
         }
+        // The values of the defaults evaluated, by parameter.
+        let mut defaults: Vec<Option<Value>> = vec![None; params.len()];
         let mut result = Ok(());
-        for param in params {
-            if !is_unset(given.get(&param.name)) {
+        // `pending[waiting]` is the next parameter not given.
+        let mut waiting = 0;
+        for (i, param) in params.iter().enumerate() {
+            if !unset[i] {
                 continue;
             }
+            waiting += 1;
             let Some(default) = &param.default else {
                 continue;
             };
@@ -1209,9 +1225,9 @@ impl<'e> Compiler<'e> {
                     self.scopes[scope]
                         .vars
                         .insert(param.name.clone(), v.clone());
-                    values.insert(param.name.clone(), v);
+                    defaults[i] = Some(v);
                     if let Some(guard) = self.param_guards.last_mut() {
-                        guard.pending.retain(|p| *p != param.name);
+                        guard.pending[waiting - 1].1 = false;
                     }
                 }
                 Err(e) => {
@@ -1238,38 +1254,29 @@ impl<'e> Compiler<'e> {
         }
         self.param_guards.pop();
         result?;
-        // The checks, all at once, as Puppet's TypeMismatchDescriber does.
+        // The checks, all at once, as Puppet's TypeMismatchDescriber does: the given
+        // values (only they can be unknown parameters), then each parameter's value.
         use crate::describe::{join_mismatches, parameter_mismatches, Mismatch};
         let mut errors = Vec::new();
-        for key in values.keys() {
+        for key in given.keys() {
             if !params.iter().any(|p| &p.name == key) && !METAPARAMS.contains(&key.as_str()) {
                 errors.push(Mismatch::invalid_parameter(key));
             }
         }
-        for param in params {
-            match values.get(&param.name) {
+        for (i, param) in params.iter().enumerate() {
+            match defaults[i].as_ref().or_else(|| given.get(&param.name)) {
                 Some(value) => {
                     if let Some(t) = &param.type_expr {
                         let ty = self.param_type(t, scope, file)?;
                         errors.extend(parameter_mismatches(&param.name, &ty, value));
                     }
                 }
-                None => {
-                    if param.default.is_none() {
-                        errors.push(Mismatch::missing_parameter(&param.name));
-                    }
-                }
+                // (Every parameter with a default has a value by now.)
+                None => errors.push(Mismatch::missing_parameter(&param.name)),
             }
         }
         if !errors.is_empty() {
             return Err(EvalError::new(join_mismatches(owner, &errors)));
-        }
-        for param in params {
-            if !values.contains_key(&param.name) {
-                self.scopes[scope]
-                    .vars
-                    .insert(param.name.clone(), Value::Undef);
-            }
         }
         Ok(())
     }
@@ -1283,7 +1290,7 @@ impl<'e> Compiler<'e> {
                 return guard
                     .pending
                     .iter()
-                    .any(|p| p == name)
+                    .any(|(p, unevaluated)| *unevaluated && p == name)
                     .then(|| name.to_string());
             }
             if self.scopes[cur].kind != ScopeKind::Local {

@@ -190,6 +190,10 @@ pub struct Environment {
     modules: Arc<modules::Modules>,
     /// Which module files exist (templates, `file()`), asked once per run.
     module_files: Mutex<HashMap<PathBuf, bool>>,
+    /// The types of class and define parameters whose type expression is static, by
+    /// the expression's address (the code is the environment's, never freed while it
+    /// lives): evaluated by the first compile that needs one, then shared.
+    param_types: Mutex<HashMap<usize, Arc<crate::types::PType>>>,
     /// Manifests parsed on a second thread before the compile asks for them.
     ahead: ahead::ParseAhead,
 }
@@ -339,6 +343,7 @@ impl Environment {
             registry: Mutex::new(Registry::default()),
             modules,
             module_files: Mutex::new(HashMap::new()),
+            param_types: Mutex::new(HashMap::new()),
             ahead,
         };
         let mut files = Vec::new();
@@ -560,6 +565,19 @@ impl Environment {
         let exists = self.sources.is_file(path);
         known.insert(path.to_path_buf(), exists);
         exists
+    }
+
+    /// The shared type of a class or define parameter (see `param_types`).
+    pub(crate) fn param_type(&self, expr: &Expr) -> Option<Arc<crate::types::PType>> {
+        let key = expr as *const Expr as usize;
+        self.param_types.lock().unwrap().get(&key).cloned()
+    }
+
+    /// Shares the type of a parameter whose type expression is static (a type that
+    /// [`outlives_compile`](crate::types::outlives_compile)).
+    pub(crate) fn keep_param_type(&self, expr: &Expr, ty: Arc<crate::types::PType>) {
+        let key = expr as *const Expr as usize;
+        self.param_types.lock().unwrap().insert(key, ty);
     }
 
     /// The directory of a module on the modulepath.

@@ -311,6 +311,35 @@ fn is_real(t: &PType, current: &Arc<AliasType>, body: &PType, seen: &mut Vec<usi
     }
 }
 
+/// Whether a type may be kept beyond its compile, for every compile of the
+/// environment: each alias it reaches is resolved, settled and linked strongly (a weak
+/// link's alias lives in one compile's alias table), and it holds no Object type or
+/// TypeSet declared in the language (those belong to a compile).
+pub(crate) fn outlives_compile(t: &PType) -> bool {
+    fn walk(t: &PType, seen: &mut Vec<usize>) -> bool {
+        match t {
+            PType::Object(Some(_)) | PType::TypeSet(Some(_)) => false,
+            PType::Alias {
+                target: AliasLink::Strong(a),
+                ..
+            } => {
+                if seen.contains(&a.id()) {
+                    return true;
+                }
+                seen.push(a.id());
+                a.is_resolved() && a.recursive.get().is_some() && walk(a.resolved(), seen)
+            }
+            PType::Alias { .. } => false,
+            other => {
+                let mut kept = true;
+                other.each_child(&mut |c| kept = kept && walk(c, seen));
+                kept
+            }
+        }
+    }
+    walk(t, &mut Vec::new())
+}
+
 /// Whether `t` refers to `target` through aliases (each alias followed once).
 fn reaches_alias(t: &PType, target: &Arc<AliasType>, seen: &mut Vec<usize>) -> bool {
     let mut found = false;

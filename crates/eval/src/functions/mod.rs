@@ -599,7 +599,7 @@ impl<'e> Compiler<'e> {
         let pending = params
             .iter()
             .skip_while(|q| q.name != p.name)
-            .map(|q| q.name.clone())
+            .map(|q| (q.name.clone(), true))
             .collect();
         self.param_guards.push(crate::compiler::ParamGuard {
             scope: local,
