@@ -39,6 +39,9 @@ pub(crate) struct RubyVars {
     frozen: HashMap<(ScopeId, String), erb::Value>,
     /// How many variables templates have bound with `scope.setvar`.
     bound: u64,
+    /// The Arrays and Hashes inside `$facts`, `$trusted` and `$server_facts` (by
+    /// address), found once: a variable that is one of them is frozen too.
+    fact_objects: Option<foldhash::HashSet<usize>>,
 }
 
 struct RubyVar {
@@ -178,7 +181,7 @@ impl Scope<'_, '_> {
     /// Whether Puppet gives templates this variable frozen: the facts, `$facts`,
     /// `$trusted` and `$server_facts`, and an Array or Hash Puppet code took from them
     /// (`$f = $facts`, `$r = $os['release']`: the same object).
-    fn frozen_in(&self, id: ScopeId, name: &str) -> bool {
+    fn frozen_in(&mut self, id: ScopeId, name: &str) -> bool {
         let top = self.c.top;
         if id == top
             && (matches!(name, "facts" | "trusted" | "server_facts")
@@ -186,15 +189,23 @@ impl Scope<'_, '_> {
         {
             return true;
         }
-        let value = &self.c.scopes[id].vars[name];
-        if !matches!(value, Value::Array(_) | Value::Hash(_)) {
+        let Some(address) = object_address(&self.c.scopes[id].vars[name]) else {
             return false;
+        };
+        if self.c.ruby_vars.fact_objects.is_none() {
+            let mut found = foldhash::HashSet::default();
+            for n in ["facts", "trusted", "server_facts"] {
+                if let Some(v) = self.c.scopes[top].vars.get(n) {
+                    collect_objects(v, &mut found);
+                }
+            }
+            self.c.ruby_vars.fact_objects = Some(found);
         }
-        let top = &self.c.scopes[top].vars;
-        ["facts", "trusted", "server_facts"]
-            .iter()
-            .filter_map(|n| top.get(*n))
-            .any(|v| holds_object(v, value))
+        self.c
+            .ruby_vars
+            .fact_objects
+            .as_ref()
+            .is_some_and(|found| found.contains(&address))
     }
 
     /// Whether a template that started before bound `name` of scope `id` with
@@ -399,15 +410,28 @@ impl erb::Host for Scope<'_, '_> {
     }
 }
 
-/// Whether the Array or Hash `object` is `root` or inside it (the same object, not
-/// only an equal one).
-fn holds_object(root: &Value, object: &Value) -> bool {
-    match (root, object) {
-        (Value::Array(a), Value::Array(b)) if Arc::ptr_eq(a, b) => true,
-        (Value::Hash(a), Value::Hash(b)) if Arc::ptr_eq(a, b) => true,
-        (Value::Array(items), _) => items.iter().any(|v| holds_object(v, object)),
-        (Value::Hash(h), _) => h.values().any(|v| holds_object(v, object)),
-        _ => false,
+/// The address of an Array or Hash (its identity: the same object, not only an equal
+/// one).
+fn object_address(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(a) => Some(Arc::as_ptr(a) as *const u8 as usize),
+        Value::Hash(h) => Some(Arc::as_ptr(h) as *const u8 as usize),
+        _ => None,
+    }
+}
+
+/// The addresses of `root` and of every Array and Hash inside it.
+fn collect_objects(root: &Value, out: &mut foldhash::HashSet<usize>) {
+    let Some(address) = object_address(root) else {
+        return;
+    };
+    if !out.insert(address) {
+        return;
+    }
+    match root {
+        Value::Array(items) => items.iter().for_each(|v| collect_objects(v, out)),
+        Value::Hash(h) => h.values().for_each(|v| collect_objects(v, out)),
+        _ => {}
     }
 }
 
