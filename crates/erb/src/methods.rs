@@ -3770,8 +3770,22 @@ fn array_method(
     block: Block<'_>,
     line: u32,
 ) -> Result<Option<Value>, Flow> {
-    let items = a.borrow().clone();
     let a0 = arg(args, 0);
+    // What needs no copy of the items (the copy below is what a method that calls a
+    // block walks; pushing to an array copied it whole first).
+    match name {
+        "push" | "append" | "<<" => {
+            if name == "<<" {
+                arity(name, args, 1, 1, line)?;
+            }
+            a.borrow_mut().extend(args.iter().cloned());
+            return Ok(Some(recv.clone()));
+        }
+        "size" | "length" => return Ok(Some(Value::Int(a.borrow().len() as i64))),
+        "empty?" => return Ok(Some(Value::Bool(a.borrow().is_empty()))),
+        _ => {}
+    }
+    let items = a.borrow().clone();
     Ok(Some(match name {
         "each" => {
             if let Some(b) = block {
@@ -3850,13 +3864,6 @@ fn array_method(
                 Value::array(items[items.len().saturating_sub(n)..].to_vec())
             }
         },
-        "push" | "append" | "<<" => {
-            if name == "<<" {
-                arity(name, args, 1, 1, line)?;
-            }
-            a.borrow_mut().extend(args.iter().cloned());
-            recv.clone()
-        }
         "pop" => a.borrow_mut().pop().unwrap_or(Value::Nil),
         "shift" => {
             let mut b = a.borrow_mut();
@@ -4083,8 +4090,6 @@ fn array_method(
                 .collect(),
         ),
         "dig" => dig(it, recv.clone(), args, line)?,
-        "size" | "length" => Value::Int(items.len() as i64),
-        "empty?" => Value::Bool(items.is_empty()),
         "compact" => Value::array(
             items
                 .into_iter()
@@ -4223,8 +4228,30 @@ fn hash_method(
     block: Block<'_>,
     line: u32,
 ) -> Result<Option<Value>, Flow> {
-    let pairs: Vec<(Value, Value)> = h.borrow().values().cloned().collect();
     let a0 = arg(args, 0);
+    // What needs no copy of the entries (a read of one key copied them all first).
+    match name {
+        "key?" | "has_key?" | "include?" | "member?" => {
+            return Ok(Some(Value::Bool(h.borrow().contains_key(&a0.key()))));
+        }
+        "[]" => {
+            arity(name, args, 1, 1, line)?;
+            let found = h.borrow().get(&a0.key()).map(|(_, v)| v.clone());
+            return Ok(Some(found.unwrap_or(Value::Nil)));
+        }
+        "[]=" | "store" => {
+            arity(name, args, 2, 2, line)?;
+            hash_insert(&mut h.borrow_mut(), a0.clone(), args[1].clone());
+            return Ok(Some(args[1].clone()));
+        }
+        "size" | "length" => return Ok(Some(Value::Int(h.borrow().len() as i64))),
+        "count" if args.is_empty() && block.is_none() => {
+            return Ok(Some(Value::Int(h.borrow().len() as i64)));
+        }
+        "empty?" => return Ok(Some(Value::Bool(h.borrow().is_empty()))),
+        _ => {}
+    }
+    let pairs: Vec<(Value, Value)> = h.borrow().values().cloned().collect();
     let pair = |k: &Value, v: &Value| Value::array(vec![k.clone(), v.clone()]);
     Ok(Some(match name {
         "each" | "each_pair" => {
@@ -4257,27 +4284,12 @@ fn hash_method(
         }
         "keys" => Value::array(pairs.iter().map(|(k, _)| k.clone()).collect()),
         "values" => Value::array(pairs.iter().map(|(_, v)| v.clone()).collect()),
-        "key?" | "has_key?" | "include?" | "member?" => {
-            Value::Bool(h.borrow().contains_key(&a0.key()))
-        }
         "value?" | "has_value?" => Value::Bool(pairs.iter().any(|(_, v)| v.eq(&a0))),
         "key" => pairs
             .iter()
             .find(|(_, v)| v.eq(&a0))
             .map(|(k, _)| k.clone())
             .unwrap_or(Value::Nil),
-        "[]" => {
-            arity(name, args, 1, 1, line)?;
-            h.borrow()
-                .get(&a0.key())
-                .map(|(_, v)| v.clone())
-                .unwrap_or(Value::Nil)
-        }
-        "[]=" | "store" => {
-            arity(name, args, 2, 2, line)?;
-            hash_insert(&mut h.borrow_mut(), a0.clone(), args[1].clone());
-            args[1].clone()
-        }
         "fetch" => {
             arity(name, args, 1, 2, line)?;
             let found = h.borrow().get(&a0.key()).map(|(_, v)| v.clone());
@@ -4347,9 +4359,6 @@ fn hash_method(
                 None => Value::hash(new),
             }
         }
-        "size" | "length" => Value::Int(pairs.len() as i64),
-        "count" if args.is_empty() && block.is_none() => Value::Int(pairs.len() as i64),
-        "empty?" => Value::Bool(pairs.is_empty()),
         "to_h" if block.is_none() => recv.clone(),
         "to_hash" => recv.clone(),
         "to_a" => Value::array(pairs.iter().map(|(k, v)| pair(k, v)).collect()),
