@@ -1201,6 +1201,8 @@ impl<'e> Compiler<'e> {
             .map(|(p, _)| (p.name.clone(), true))
             .collect();
         self.param_guards.push(ParamGuard { scope, pending });
+        self.scopes[scope].vars.reserve(params.len() + given.len());
+        self.resources[id].params.reserve(params.len());
         for (name, v) in &given {
             self.scopes[scope].vars.insert(name.clone(), v.clone());
         }

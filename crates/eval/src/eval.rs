@@ -682,7 +682,15 @@ impl<'e> Compiler<'e> {
         let name = marionette_syntax::names::trim_root(name);
         if let Some((class, var)) = marionette_syntax::names::rsplit(name) {
             // The class's own variables, then those of the classes it inherits.
-            let mut s = Some(*self.class_scopes.get(&class.to_lowercase())?);
+            let class = if class
+                .bytes()
+                .any(|b| !b.is_ascii_lowercase() && !b.is_ascii_digit() && b != b'_' && b != b':')
+            {
+                std::borrow::Cow::Owned(class.to_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(class)
+            };
+            let mut s = Some(*self.class_scopes.get(class.as_ref())?);
             while let Some(cur) = s {
                 if binds(cur, var) {
                     return Some((cur, var));

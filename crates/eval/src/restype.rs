@@ -194,6 +194,21 @@ impl ResourceType {
                     .into_iter()
                     .collect()));
             }
+            if p.regex.source == FILE_TITLE {
+                if let Some(found) = file_title(title) {
+                    return Some(match found {
+                        Some(path) => Ok(p
+                            .keys
+                            .first()
+                            .map(|k| (k.clone(), path.to_string()))
+                            .into_iter()
+                            .collect()),
+                        None => Err(format!(
+                            "No set of title patterns matched the title \"{title}\"."
+                        )),
+                    });
+                }
+            }
             if let Some(caps) = p.regex.captures(title) {
                 return Some(Ok(p
                     .keys
@@ -211,6 +226,30 @@ impl ResourceType {
 
 /// The source [`ruby_regex`] gives Puppet's default title pattern, `/(.*)/m`.
 const WHOLE_TITLE: &str = "(?m:(.*))";
+
+/// The source [`ruby_regex`] gives `File`'s title pattern, `/^(\/|.+:\/|.*[^\/])\/*\Z/m`
+/// (the path without its trailing slashes, but `/` and `c:/` whole).
+const FILE_TITLE: &str = "(?m:^(/|.+:/|.*[^/])/*\\Z)";
+
+/// What [`FILE_TITLE`] captures of a title without a newline (where `^` is only at the
+/// start), found without the regex (every `File` of a catalog is parsed): `Some(None)`
+/// when it does not match; `None` for a title with a newline (the regex decides).
+fn file_title(title: &str) -> Option<Option<&str>> {
+    if title.contains('\n') {
+        return None;
+    }
+    let trimmed = title.trim_end_matches('/');
+    Some(if trimmed.is_empty() {
+        // `/`: the title is slashes only (an empty one has nothing to match).
+        (!title.is_empty()).then_some("/")
+    } else if trimmed.len() > 1 && trimmed.ends_with(':') && trimmed.len() < title.len() {
+        // `.+:/`: something, a colon, then only slashes.
+        Some(&title[..trimmed.len() + 1])
+    } else {
+        // `.*[^/]`: up to the last character that is not a slash.
+        Some(trimmed)
+    })
+}
 
 /// Puppet's own resource type of this (lower-case) name.
 pub(crate) fn builtin(name: &str) -> Option<Arc<ResourceType>> {
@@ -244,6 +283,49 @@ mod tests {
             // What the regex itself gives.
             let caps = re.captures(title).unwrap();
             assert_eq!(caps[1].as_deref(), Some(title));
+        }
+    }
+
+    #[test]
+    fn file_titles_are_parsed_as_the_regex_parses_them() {
+        let file = super::builtin("file").unwrap();
+        let re = &file.title_patterns.as_ref().unwrap()[0].regex;
+        assert_eq!(re.source, super::FILE_TITLE);
+        let titles = [
+            "/",
+            "//",
+            "///",
+            "/tmp/x",
+            "/tmp/x/",
+            "/tmp/x//",
+            "c:/",
+            "c://",
+            "C:/foo/",
+            "a:/b:/",
+            "a:/b:/c",
+            ":/",
+            "://",
+            ":",
+            "x",
+            "x/",
+            "",
+            "a:",
+            "a:b/",
+            "é/ü/",
+            "/a:/",
+            "/a://",
+            "::/",
+            "a/:/",
+            "€:/",
+            "a b/ ",
+            "two\nlines/",
+        ];
+        for title in titles {
+            let by_regex = re.captures(title).map(|caps| caps[1].clone());
+            let by_hand = super::file_title(title);
+            if let Some(found) = by_hand {
+                assert_eq!(found.map(str::to_string), by_regex.flatten(), "{title:?}");
+            }
         }
     }
 }
