@@ -8,7 +8,8 @@ use std::fmt::Write;
 /// The catalog as JSON text (ending with a newline).
 pub fn to_json(catalog: &Catalog) -> String {
     let mut w = Writer {
-        out: String::with_capacity(4096 + catalog.resources.len() * 256),
+        // About a kilobyte a resource in real catalogs.
+        out: String::with_capacity(4096 + catalog.resources.len() * 1024),
         indent: 0,
         compact: false,
     };
@@ -75,11 +76,18 @@ fn escape_into(s: &str, out: &mut String) {
     let mut run = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(word) = bytes.get(i..i + 8) {
-            if !needs_escape(u64::from_le_bytes(word.try_into().expect("eight bytes"))) {
-                i += 8;
-                continue;
+        let word = match bytes.get(i..i + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().expect("eight bytes")),
+            None => {
+                // The last few bytes, padded with spaces (which need no escape).
+                let mut padded = [b' '; 8];
+                padded[..bytes.len() - i].copy_from_slice(&bytes[i..]);
+                u64::from_le_bytes(padded)
             }
+        };
+        if !needs_escape(word) {
+            i = (i + 8).min(bytes.len());
+            continue;
         }
         let b = bytes[i];
         let escaped = match b {
@@ -144,9 +152,15 @@ impl Writer {
         if self.compact {
             return;
         }
-        self.out.push('\n');
-        for _ in 0..self.indent {
-            self.out.push_str("  ");
+        const SPACES: &str = "\n                                                                ";
+        let width = 1 + 2 * self.indent;
+        if width <= SPACES.len() {
+            self.out.push_str(&SPACES[..width]);
+        } else {
+            self.out.push('\n');
+            for _ in 0..self.indent {
+                self.out.push_str("  ");
+            }
         }
     }
 

@@ -67,6 +67,19 @@ const OPERATORS: &[&str] = &[
     ".", ";", "(", ")", "[", "]", "{", "}",
 ];
 
+/// The [`OPERATORS`] that start with byte `c`, in the same order (longest first).
+fn operators_from(c: u8) -> &'static [&'static str] {
+    static BY_FIRST: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
+    let table = BY_FIRST.get_or_init(|| {
+        let mut table = vec![Vec::new(); 256];
+        for op in OPERATORS {
+            table[usize::from(op.as_bytes()[0])].push(*op);
+        }
+        table
+    });
+    &table[usize::from(c)]
+}
+
 pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
     let mut lx = Lexer {
         src,
@@ -264,10 +277,7 @@ impl Lexer<'_> {
                 return self.err("heredocs");
             } else {
                 let rest = &self.src[self.pos..];
-                let Some(op) = OPERATORS
-                    .iter()
-                    .find(|op| op.as_bytes()[0] == c && rest.starts_with(**op))
-                else {
+                let Some(op) = operators_from(c).iter().find(|op| rest.starts_with(**op)) else {
                     let ch = rest.chars().next().unwrap_or(' ');
                     return self.err(format!("unexpected character {ch:?}"));
                 };

@@ -288,6 +288,8 @@ pub struct Compiler<'e> {
     /// The Ruby objects that ERB templates hold as Puppet variables (bound with
     /// `scope.setvar`, or read and mutable), by scope and name.
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
+    /// The module of each source file met, by path.
+    modules_of_files: HashMap<String, String>,
     /// The type aliases this compile has resolved (or is resolving), by name.
     pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
     /// Parameters' types written with nothing but type names and literals, evaluated
@@ -445,6 +447,7 @@ impl<'e> Compiler<'e> {
             param_guards: Vec::new(),
             lookup_session: None,
             ruby_vars: Default::default(),
+            modules_of_files: HashMap::new(),
             aliases: HashMap::new(),
             param_types: HashMap::new(),
             resolving_aliases: Vec::new(),
@@ -503,7 +506,17 @@ impl<'e> Compiler<'e> {
     }
 
     /// The module a file belongs to, if it lies in a module on the modulepath.
-    pub(crate) fn module_of(&self, file: &SourceFile) -> String {
+    pub(crate) fn module_of(&mut self, file: &SourceFile) -> String {
+        if let Some(module) = self.modules_of_files.get(file.path.as_str()) {
+            return module.clone();
+        }
+        let module = self.find_module_of(file);
+        self.modules_of_files
+            .insert(file.path.clone(), module.clone());
+        module
+    }
+
+    fn find_module_of(&self, file: &SourceFile) -> String {
         let path = std::path::Path::new(&file.path);
         for dir in &self.env.modulepath {
             if let Ok(rest) = path.strip_prefix(dir) {

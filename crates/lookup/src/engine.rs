@@ -361,7 +361,7 @@ pub struct Session<'h> {
     plans: HashMap<(usize, usize, bool), Arc<LevelPlan>>,
     /// Levels resolved with variables that may change during the compile
     /// (`%{::role}`), with those variables' values then: good while they are the same.
-    volatile_plans: HashMap<(usize, usize, bool), Arc<(Vec<VolatileRead>, Arc<LevelPlan>)>>,
+    volatile_plans: HashMap<(usize, usize, bool), Arc<VolatilePlan>>,
     name_stack: Vec<String>,
     warned: bool,
     explainer: Option<Explainer>,
@@ -454,6 +454,12 @@ struct Cx<'a, 'h> {
 struct Planning {
     reads: Vec<VolatileRead>,
     nested: bool,
+}
+
+/// A level's plan and the reads of variables that may change it depends on.
+struct VolatilePlan {
+    reads: Vec<VolatileRead>,
+    plan: Arc<LevelPlan>,
 }
 
 /// A variable an interpolation read (`%{role}`, or `%{role.a}`: `path` and the text
@@ -553,7 +559,7 @@ impl Cx<'_, '_> {
             return None;
         }
         let entry = self.s.volatile_plans.get(id)?.clone();
-        let (reads, plan) = &*entry;
+        let VolatilePlan { reads, plan } = &*entry;
         for r in reads {
             let now = match &r.path {
                 None => self.host.variable(&r.name),
@@ -832,9 +838,13 @@ impl Cx<'_, '_> {
                 if stable {
                     self.s.plans.insert(id, plan.clone());
                 } else if !planning.nested {
-                    self.s
-                        .volatile_plans
-                        .insert(id, Arc::new((planning.reads, plan.clone())));
+                    self.s.volatile_plans.insert(
+                        id,
+                        Arc::new(VolatilePlan {
+                            reads: planning.reads,
+                            plan: plan.clone(),
+                        }),
+                    );
                 }
                 plan
             }

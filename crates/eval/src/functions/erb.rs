@@ -32,16 +32,27 @@ use std::sync::Arc;
 /// The Ruby objects that are Puppet variables' values, by scope and variable name.
 #[derive(Default)]
 pub(crate) struct RubyVars {
-    vars: HashMap<(ScopeId, String), RubyVar>,
+    vars: crate::value::IndexMap<(ScopeId, String), RubyVar>,
     /// The Ruby objects of the variables Puppet gives templates frozen (the facts,
     /// `$trusted`, ...), converted once per compile: they never change, and every
     /// `scope.to_hash` hands them all to the template.
-    frozen: HashMap<(ScopeId, String), erb::Value>,
+    frozen: crate::value::IndexMap<(ScopeId, String), erb::Value>,
     /// How many variables templates have bound with `scope.setvar`.
     bound: u64,
     /// The Arrays and Hashes inside `$facts`, `$trusted` and `$server_facts` (by
     /// address), found once: a variable that is one of them is frozen too.
     fact_objects: Option<foldhash::HashSet<usize>>,
+}
+
+/// A `(scope, name)` key of [`RubyVars`] made of a borrowed name, so that a lookup
+/// copies nothing. It hashes as the `(ScopeId, String)` it stands for.
+#[derive(Hash)]
+struct VarKey<'a>(ScopeId, &'a str);
+
+impl indexmap::Equivalent<(ScopeId, String)> for VarKey<'_> {
+    fn equivalent(&self, key: &(ScopeId, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
 }
 
 struct RubyVar {
@@ -148,18 +159,18 @@ impl Scope<'_, '_> {
     /// The Ruby object that is the variable `name` of scope `id` (which binds it):
     /// the one kept for it, else its value converted, and kept if it is mutable.
     fn object(&mut self, id: ScopeId, name: &str) -> erb::Value {
-        let key = (id, name.to_string());
-        if let Some(var) = self.c.ruby_vars.vars.get(&key) {
+        if let Some(var) = self.c.ruby_vars.vars.get(&VarKey(id, name)) {
             let object = var.object.clone();
-            self.hold(key);
+            self.hold(id, name);
             return object;
         }
-        if let Some(object) = self.c.ruby_vars.frozen.get(&key) {
+        if let Some(object) = self.c.ruby_vars.frozen.get(&VarKey(id, name)) {
             return object.clone();
         }
         let value = &self.c.scopes[id].vars[name];
         let object = to_ruby(value);
         if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_)) {
+            let key = (id, name.to_string());
             if self.frozen_in(id, name) {
                 self.c.ruby_vars.frozen.insert(key, object.clone());
             } else {
@@ -167,15 +178,17 @@ impl Scope<'_, '_> {
                     object: object.clone(),
                     bound: None,
                 };
-                self.c.ruby_vars.vars.insert(key.clone(), var);
-                self.hold(key);
+                self.c.ruby_vars.vars.insert(key, var);
+                self.hold(id, name);
             }
         }
         object
     }
 
-    fn hold(&mut self, key: (ScopeId, String)) {
-        self.held.insert(key);
+    fn hold(&mut self, id: ScopeId, name: &str) {
+        if !self.held.contains(&VarKey(id, name)) {
+            self.held.insert((id, name.to_string()));
+        }
     }
 
     /// Whether Puppet gives templates this variable frozen: the facts, `$facts`,
@@ -211,8 +224,12 @@ impl Scope<'_, '_> {
     /// Whether a template that started before bound `name` of scope `id` with
     /// `scope.setvar` (so it is not one of this template's `@variables`).
     fn bound_since_start(&self, id: ScopeId, name: &str) -> bool {
-        let key = (id, name.to_string());
-        let bound = self.c.ruby_vars.vars.get(&key).and_then(|v| v.bound);
+        let bound = self
+            .c
+            .ruby_vars
+            .vars
+            .get(&VarKey(id, name))
+            .and_then(|v| v.bound);
         bound.is_some_and(|n| n >= self.started)
     }
 
@@ -220,9 +237,17 @@ impl Scope<'_, '_> {
     /// class's or define's parameter (the same object in Puppet) its resource.
     fn write_back(&mut self) {
         for (id, name) in &self.held {
-            let Some(var) = self.c.ruby_vars.vars.get(&(*id, name.clone())) else {
+            let Some(var) = self.c.ruby_vars.vars.get(&VarKey(*id, name)) else {
                 continue;
             };
+            // Most templates only read their variables.
+            if self.c.scopes[*id]
+                .vars
+                .get(name.as_str())
+                .is_some_and(|v| unchanged(&var.object, v))
+            {
+                continue;
+            }
             let value = from_ruby(&var.object).unwrap_or(Value::Undef);
             let scope = &mut self.c.scopes[*id];
             let old = scope.vars.insert(name.clone(), value.clone());
@@ -310,8 +335,7 @@ impl erb::Host for Scope<'_, '_> {
             .var_home(name, self.scope)
             .is_some_and(|(home, var)| {
                 // A kept object is a mutable one.
-                !self.c.ruby_vars.vars.contains_key(&(home, var.to_string()))
-                    && self.frozen_in(home, var)
+                !self.c.ruby_vars.vars.contains_key(&VarKey(home, var)) && self.frozen_in(home, var)
             })
     }
 
@@ -350,14 +374,16 @@ impl erb::Host for Scope<'_, '_> {
         self.c.scopes[self.scope]
             .vars
             .insert(name.to_string(), puppet);
-        let key = (self.scope, name.to_string());
         let var = RubyVar {
             object: value.clone(),
             bound: Some(self.c.ruby_vars.bound),
         };
         self.c.ruby_vars.bound += 1;
-        self.c.ruby_vars.vars.insert(key.clone(), var);
-        self.hold(key);
+        self.c
+            .ruby_vars
+            .vars
+            .insert((self.scope, name.to_string()), var);
+        self.hold(self.scope, name);
         Ok(value)
     }
 
@@ -493,6 +519,30 @@ fn foreign(v: &Value, class: &str, inspect: String) -> erb::Value {
         inspect,
         payload: Box::new(v.clone()),
     }))
+}
+
+/// Whether [`from_ruby`] of `object` is surely `value` already (`false` when unsure):
+/// the same scalars, Strings, Arrays and Hashes (entries in the same order).
+fn unchanged(object: &erb::Value, value: &Value) -> bool {
+    match (object, value) {
+        (erb::Value::Nil, Value::Undef) => true,
+        (erb::Value::Bool(a), Value::Bool(b)) => a == b,
+        (erb::Value::Int(a), Value::Int(b)) => a == b,
+        (erb::Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+        (erb::Value::Str(a), Value::Str(b)) => a.borrow().as_str() == &**b,
+        (erb::Value::Array(a), Value::Array(b)) => {
+            let a = a.borrow();
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| unchanged(x, y))
+        }
+        (erb::Value::Hash(a), Value::Hash(b)) => {
+            let a = a.borrow();
+            a.len() == b.len()
+                && a.values()
+                    .zip(b.iter())
+                    .all(|((k, v), (bk, bv))| unchanged(k, bk) && unchanged(v, bv))
+        }
+        _ => false,
+    }
 }
 
 /// A Ruby value given back to Puppet (a function's argument).
