@@ -8,7 +8,7 @@
 use crate::kind::SyntaxKind;
 use crate::lexer::{Lexed, Token};
 use crate::parser::{FileParse, NodeRecord, StreamParse};
-use rowan::{GreenNode, GreenNodeBuilder, NodeCache};
+use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 /// Nodes nested deeper than this are flattened into their parent, and the parse
 /// reports an error: a deep input must not exhaust the stack of later passes.
@@ -21,11 +21,9 @@ pub(crate) struct Built {
 }
 
 thread_local! {
-    /// Green tokens and small nodes are interned. A thread keeps its cache from file to
-    /// file, so the tokens and nodes manifests share (`=>`, `ensure`, ` `) are built
-    /// once per thread, not once per file: 8% fewer instructions for parsing the Debian
-    /// corpus, for a cache that grows with the distinct texts parsed (about 5 MB there).
-    static CACHE: std::cell::RefCell<NodeCache> = std::cell::RefCell::new(NodeCache::default());
+    /// A thread keeps its cache from file to file, so the tokens and leaf nodes
+    /// manifests share (`=>`, `ensure`, ` `, `$name`) are mostly built once per thread.
+    static CACHE: std::cell::RefCell<GreenCache> = std::cell::RefCell::new(GreenCache::new());
 }
 
 pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
@@ -33,7 +31,11 @@ pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKi
         let sink = TreeSink {
             text,
             offset: 0,
-            builder: GreenNodeBuilder::with_cache(cache),
+            builder: Builder {
+                cache,
+                parents: Vec::new(),
+                children: Vec::new(),
+            },
             too_deep_at: None,
             depth: 0,
         };
@@ -43,22 +45,21 @@ pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKi
 
 impl TreeSink<'_, '_> {
     fn build(mut self, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
-        self.builder.start_node(root.into());
+        self.builder.start_node(root);
         self.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
             let body = lexed
                 .heredoc_bodies
                 .iter()
                 .position(|b| b.raw_token == raw_index)?;
             let sub = &parse.heredocs[body];
-            sink.builder.start_node(SyntaxKind::HEREDOC_BODY.into());
+            sink.builder.start_node(SyntaxKind::HEREDOC_BODY);
             sink.stream(&lexed.heredoc_bodies[body].tokens, sub, &mut |_, _| None);
             sink.builder.finish_node();
             Some(())
         });
-        self.builder.finish_node();
         Built {
             too_deep_at: self.too_deep_at,
-            green: self.builder.finish(),
+            green: self.builder.finish_root(),
         }
     }
 }
@@ -66,9 +67,155 @@ impl TreeSink<'_, '_> {
 struct TreeSink<'t, 'c> {
     text: &'t str,
     offset: usize,
-    builder: GreenNodeBuilder<'c>,
+    builder: Builder<'c>,
     too_deep_at: Option<usize>,
     depth: usize,
+}
+
+type GreenElement = NodeOrToken<GreenNode, GreenToken>;
+
+/// Builds green trees as rowan's `GreenNodeBuilder` does, with a cheaper cache than
+/// rowan's `NodeCache`, which hashes every token and small node into a growing table
+/// (a third of the tree building time). Here a token is looked up in one slot of a
+/// fixed table, chosen by a hash of its kind, length and first and last bytes, and a
+/// node of at most [`NODE_CACHE_MAX_CHILDREN`] children by the identity of its
+/// children. A miss builds the element and replaces the slot's: the cache is a
+/// bounded, lossy memo, and sharing never changes the tree a parse returns.
+struct Builder<'c> {
+    cache: &'c mut GreenCache,
+    /// Open nodes: kind and index of their first child in `children`.
+    parents: Vec<(SyntaxKind, usize)>,
+    children: Vec<GreenElement>,
+}
+
+impl Builder<'_> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        self.parents.push((kind, self.children.len()));
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &str) {
+        let token = self.cache.token(kind, text);
+        self.children.push(NodeOrToken::Token(token));
+    }
+
+    fn finish_node(&mut self) {
+        let (kind, first) = self.parents.pop().expect("finish_node without start_node");
+        let node = self.cache.node(kind, &mut self.children, first);
+        self.children.push(NodeOrToken::Node(node));
+    }
+
+    /// Finishes the last open node, the root, and returns it.
+    fn finish_root(mut self) -> GreenNode {
+        self.finish_node();
+        match self.children.pop() {
+            Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,
+            _ => unreachable!("the root is the only element left"),
+        }
+    }
+}
+
+/// Token slots (a power of two). Whitespace has a few hundred distinct texts in the
+/// Debian corpus, names and variables a few thousand per module.
+const TOKEN_SLOTS: usize = 1 << 14;
+/// Node slots (a power of two).
+const NODE_SLOTS: usize = 1 << 13;
+/// Nodes with more children than this are not looked up: few are alike.
+const NODE_CACHE_MAX_CHILDREN: usize = 3;
+
+struct GreenCache {
+    tokens: Vec<Option<GreenToken>>,
+    nodes: Vec<Option<GreenNode>>,
+}
+
+impl GreenCache {
+    fn new() -> GreenCache {
+        GreenCache {
+            tokens: vec![None; TOKEN_SLOTS],
+            nodes: vec![None; NODE_SLOTS],
+        }
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+        let raw = rowan::SyntaxKind(kind as u16);
+        let slot = &mut self.tokens[token_slot(kind, text.as_bytes())];
+        if let Some(token) = slot {
+            if token.kind() == raw && token.text() == text {
+                return token.clone();
+            }
+        }
+        let token = GreenToken::new(raw, text);
+        *slot = Some(token.clone());
+        token
+    }
+
+    /// The node of `kind` whose children are `children[first..]` (which it takes).
+    fn node(
+        &mut self,
+        kind: SyntaxKind,
+        children: &mut Vec<GreenElement>,
+        first: usize,
+    ) -> GreenNode {
+        let raw = rowan::SyntaxKind(kind as u16);
+        let own = &children[first..];
+        if own.is_empty() || own.len() > NODE_CACHE_MAX_CHILDREN {
+            return GreenNode::new(raw, children.drain(first..));
+        }
+        let mut hash = kind as u64;
+        for child in own {
+            hash = (hash.rotate_left(5) ^ owned_id(child)).wrapping_mul(SEED);
+        }
+        let slot = &mut self.nodes[(hash >> (64 - NODE_SLOTS.trailing_zeros())) as usize];
+        if let Some(node) = slot {
+            if node.kind() == raw
+                && node.children().len() == own.len()
+                && node
+                    .children()
+                    .zip(own)
+                    .all(|(a, b)| element_id(a) == owned_id(b))
+            {
+                let node = node.clone();
+                children.truncate(first);
+                return node;
+            }
+        }
+        let node = GreenNode::new(raw, children.drain(first..));
+        *slot = Some(node.clone());
+        node
+    }
+}
+
+/// A green element's identity. A node in the cache holds its children, so no other
+/// element can have the same address while the node is there.
+fn element_id(element: NodeOrToken<&rowan::GreenNodeData, &rowan::GreenTokenData>) -> u64 {
+    match element {
+        NodeOrToken::Node(node) => node as *const rowan::GreenNodeData as usize as u64,
+        NodeOrToken::Token(token) => token as *const rowan::GreenTokenData as usize as u64,
+    }
+}
+
+fn owned_id(element: &GreenElement) -> u64 {
+    match element {
+        NodeOrToken::Node(node) => element_id(NodeOrToken::Node(node)),
+        NodeOrToken::Token(token) => element_id(NodeOrToken::Token(token)),
+    }
+}
+
+/// The multiplier of FxHash.
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+/// A token's slot: a hash of its kind, its length and its first and last eight bytes.
+fn token_slot(kind: SyntaxKind, text: &[u8]) -> usize {
+    let n = text.len();
+    let (head, tail) = match (text.first_chunk::<8>(), text.last_chunk::<8>()) {
+        (Some(head), Some(tail)) => (u64::from_le_bytes(*head), u64::from_le_bytes(*tail)),
+        _ => (text.iter().fold(0, |w, &b| w << 8 | u64::from(b)), 0),
+    };
+    let hash = ((kind as u64) << 32 | n as u64)
+        .wrapping_mul(SEED)
+        .rotate_left(5)
+        ^ head;
+    let hash = (hash.wrapping_mul(SEED).rotate_left(5) ^ tail).wrapping_mul(SEED);
+    (hash >> (64 - TOKEN_SLOTS.trailing_zeros())) as usize
 }
 
 /// Puts node records, which LR reductions produce bottom-up (children before their
@@ -149,7 +296,7 @@ impl<'t, 'c> TreeSink<'t, 'c> {
             raw = self.tokens(tokens, raw, raw_start_of(rec.start), splice);
             let started = self.depth < MAX_DEPTH;
             if started {
-                self.builder.start_node(rec.kind.into());
+                self.builder.start_node(rec.kind);
                 self.depth += 1;
             } else if self.too_deep_at.is_none() {
                 self.too_deep_at = Some(self.offset);
@@ -174,13 +321,14 @@ impl<'t, 'c> TreeSink<'t, 'c> {
         to: usize,
         splice: &mut Splice<'_, 't, 'c>,
     ) -> usize {
-        for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
+        let run = tokens.get(from..to.min(tokens.len())).unwrap_or_default();
+        for (i, token) in (from..).zip(run) {
             let len = token.len as usize;
             if token.kind == SyntaxKind::HEREDOC_RAW && splice(self, i).is_some() {
                 continue; // the spliced tokens advanced `offset`
             }
             let text = &self.text[self.offset..self.offset + len];
-            self.builder.token(token.kind.into(), text);
+            self.builder.token(token.kind, text);
             self.offset += len;
         }
         to.max(from)
