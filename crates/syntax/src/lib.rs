@@ -195,7 +195,7 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
     let lex_ranges: Vec<std::ops::Range<usize>> =
         lexed.errors.iter().map(|e| e.range.clone()).collect();
     let lexed_to_end = lex_ranges.iter().any(|l| l.end == text.len());
-    let starts = token_starts(&lexed.tokens);
+    let starts = || token_starts(&lexed.tokens);
     let mut push_syntax =
         |stream: &parser::StreamParse, tokens: &[lexer::Token], starts: &[usize]| {
             for e in &stream.errors {
@@ -218,9 +218,15 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
                 }
             }
         };
-    push_syntax(&file.main, &lexed.tokens, &starts);
+    // Token positions are only needed to report syntax errors.
+    if !file.main.errors.is_empty() {
+        push_syntax(&file.main, &lexed.tokens, &starts());
+    }
     for (body, sub) in lexed.heredoc_bodies.iter().zip(&file.heredocs) {
-        let base = starts[body.raw_token];
+        if sub.errors.is_empty() {
+            continue;
+        }
+        let base = starts()[body.raw_token];
         let sub_starts: Vec<usize> = token_starts(&body.tokens)
             .into_iter()
             .map(|s| s + base)
