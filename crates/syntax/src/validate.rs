@@ -1556,11 +1556,16 @@ fn is_numeric_var_name(name: &str) -> bool {
 /// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
 fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = crate::names::segments(name).collect();
-    let (last, init) = segments.split_last().unwrap_or((&"", &[]));
-    init.iter()
-        .all(|s| is_segment(s, |c| c.is_ascii_lowercase()))
-        && is_segment(last, |c| c.is_ascii_lowercase() || c == '_')
+    let last = match crate::names::rsplit(name) {
+        Some((init, last)) => {
+            if !crate::names::segments(init).all(|s| is_segment(s, |c| c.is_ascii_lowercase())) {
+                return false;
+            }
+            last
+        }
+        None => name,
+    };
+    is_segment(last, |c| c.is_ascii_lowercase() || c == '_')
 }
 
 /// `\A[a-z_]\w*\z`
