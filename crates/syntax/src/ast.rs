@@ -1,61 +1,203 @@
 //! Typed views over the syntax tree.
 //!
-//! Each node kind gets a wrapper (`IfExpr(SyntaxNode)`) made by [`ast_nodes!`], with
+//! The views walk the green tree (rowan's immutable, shared nodes) with positions, not
+//! rowan's red `SyntaxNode`s: [`Node`] and [`Token`] are a green element and its offset,
+//! borrowed from the [`Parse`](crate::Parse), so walking allocates nothing (a red node
+//! is allocated for every node visited, and lowering visits every node several times).
+//!
+//! Each node kind gets a wrapper (`IfExpr(Node)`) made by [`ast_nodes!`], with
 //! `Option`-returning accessors: a tree with syntax errors simply has missing parts.
 //! Accessors look at direct children only. [`Expr`] covers every expression node kind,
 //! [`Stmt`] what may stand in a statement list, [`Argument`] what may stand in an
 //! argument, access-key or array-entry list (an expression or a bare `k => v` pair).
-//! Tokens are plain `SyntaxToken`s (`name_token`, `op_token`, ...).
+//! Tokens are plain [`Token`]s (`name_token`, `op_token`, ...).
 
 use crate::kind::SyntaxKind::{self, *};
-use crate::{PuppetLanguage, SyntaxNode, SyntaxToken};
+use crate::{TextRange, TextSize};
+use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 use std::marker::PhantomData;
 
+/// A node of a green tree and where its text starts.
+#[derive(Clone, Copy)]
+pub struct Node<'a> {
+    green: &'a GreenNodeData,
+    offset: TextSize,
+}
+
+/// A token of a green tree and where its text starts.
+#[derive(Clone, Copy)]
+pub struct Token<'a> {
+    green: &'a GreenTokenData,
+    offset: TextSize,
+}
+
+/// A child of a node: a node or a token.
+pub type Element<'a> = NodeOrToken<Node<'a>, Token<'a>>;
+
+impl<'a> Node<'a> {
+    /// The root of a tree, at offset 0.
+    pub fn root(green: &'a GreenNodeData) -> Node<'a> {
+        Node {
+            green,
+            offset: TextSize::from(0),
+        }
+    }
+
+    pub fn kind(self) -> SyntaxKind {
+        SyntaxKind::from_raw(self.green.kind().0)
+    }
+
+    pub fn text_range(self) -> TextRange {
+        TextRange::at(self.offset, self.green.text_len())
+    }
+
+    /// The text of the node, trivia inside it included.
+    pub fn text(self) -> String {
+        self.green.to_string()
+    }
+
+    /// The direct children, tokens included.
+    pub fn children_with_tokens(self) -> Elements<'a> {
+        Elements {
+            inner: self.green.children(),
+            offset: self.offset,
+        }
+    }
+
+    /// The direct child nodes.
+    pub fn children(self) -> impl Iterator<Item = Node<'a>> {
+        self.children_with_tokens()
+            .filter_map(NodeOrToken::into_node)
+    }
+
+    /// The direct child tokens.
+    pub fn tokens(self) -> impl Iterator<Item = Token<'a>> {
+        self.children_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+    }
+
+    /// Every token under the node, in order.
+    pub fn descendant_tokens(self) -> impl Iterator<Item = Token<'a>> {
+        let mut stack = vec![self.children_with_tokens()];
+        std::iter::from_fn(move || loop {
+            match stack.last_mut()?.next() {
+                Some(NodeOrToken::Token(token)) => return Some(token),
+                Some(NodeOrToken::Node(node)) => stack.push(node.children_with_tokens()),
+                None => {
+                    stack.pop();
+                }
+            }
+        })
+    }
+}
+
+impl std::fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}@{:?}", self.kind(), self.text_range())
+    }
+}
+
+/// The same node of the same tree.
+impl PartialEq for Node<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.green, other.green) && self.offset == other.offset
+    }
+}
+
+impl Eq for Node<'_> {}
+
+impl<'a> Token<'a> {
+    pub fn kind(self) -> SyntaxKind {
+        SyntaxKind::from_raw(self.green.kind().0)
+    }
+
+    pub fn text(self) -> &'a str {
+        self.green.text()
+    }
+
+    pub fn text_range(self) -> TextRange {
+        TextRange::at(self.offset, self.green.text_len())
+    }
+}
+
+impl std::fmt::Debug for Token<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?}@{:?} {:?}",
+            self.kind(),
+            self.text_range(),
+            self.text()
+        )
+    }
+}
+
+/// The children of a node with their offsets.
+#[derive(Clone)]
+pub struct Elements<'a> {
+    inner: rowan::Children<'a>,
+    offset: TextSize,
+}
+
+impl<'a> Iterator for Elements<'a> {
+    type Item = Element<'a>;
+    fn next(&mut self) -> Option<Element<'a>> {
+        let offset = self.offset;
+        Some(match self.inner.next()? {
+            NodeOrToken::Node(green) => {
+                self.offset += green.text_len();
+                NodeOrToken::Node(Node { green, offset })
+            }
+            NodeOrToken::Token(green) => {
+                self.offset += green.text_len();
+                NodeOrToken::Token(Token { green, offset })
+            }
+        })
+    }
+}
+
 /// A typed view of a syntax node.
-pub trait AstNode: Sized {
+pub trait AstNode<'a>: Sized {
     fn can_cast(kind: SyntaxKind) -> bool;
-    fn cast(node: SyntaxNode) -> Option<Self>;
-    fn syntax(&self) -> &SyntaxNode;
+    fn cast(node: Node<'a>) -> Option<Self>;
+    fn syntax(&self) -> Node<'a>;
 }
 
 /// The children of a node that cast to `N`, in order.
-#[derive(Clone, Debug)]
-pub struct AstChildren<N> {
-    inner: rowan::SyntaxNodeChildren<PuppetLanguage>,
+#[derive(Clone)]
+pub struct AstChildren<'a, N> {
+    inner: Elements<'a>,
     _ty: PhantomData<N>,
 }
 
-impl<N: AstNode> Iterator for AstChildren<N> {
+impl<'a, N: AstNode<'a>> Iterator for AstChildren<'a, N> {
     type Item = N;
     fn next(&mut self) -> Option<N> {
-        self.inner.by_ref().find_map(N::cast)
+        self.inner.find_map(|e| e.into_node().and_then(N::cast))
     }
 }
 
 mod support {
     use super::*;
 
-    pub(super) fn child<N: AstNode>(parent: &SyntaxNode) -> Option<N> {
-        parent.children().find_map(N::cast)
+    pub(super) fn child<'a, N: AstNode<'a>>(parent: Node<'a>) -> Option<N> {
+        children(parent).next()
     }
 
-    pub(super) fn nth_child<N: AstNode>(parent: &SyntaxNode, n: usize) -> Option<N> {
-        parent.children().filter_map(N::cast).nth(n)
+    pub(super) fn nth_child<'a, N: AstNode<'a>>(parent: Node<'a>, n: usize) -> Option<N> {
+        children(parent).nth(n)
     }
 
-    pub(super) fn children<N: AstNode>(parent: &SyntaxNode) -> AstChildren<N> {
+    pub(super) fn children<'a, N: AstNode<'a>>(parent: Node<'a>) -> AstChildren<'a, N> {
         AstChildren {
-            inner: parent.children(),
+            inner: parent.children_with_tokens(),
             _ty: PhantomData,
         }
     }
 
     /// The first direct child token of one of `kinds`.
-    pub(super) fn token(parent: &SyntaxNode, kinds: &[SyntaxKind]) -> Option<SyntaxToken> {
-        parent
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| kinds.contains(&t.kind()))
+    pub(super) fn token<'a>(parent: Node<'a>, kinds: &[SyntaxKind]) -> Option<Token<'a>> {
+        parent.tokens().find(|t| kinds.contains(&t.kind()))
     }
 }
 
@@ -63,23 +205,23 @@ mod support {
 /// `{A | B}`: the first direct token of kind A or B; `T`: the first child of type T.
 macro_rules! accessor {
     ($field:ident: [$ty:ident]) => {
-        pub fn $field(&self) -> AstChildren<$ty> {
-            support::children(&self.0)
+        pub fn $field(&self) -> AstChildren<'a, $ty<'a>> {
+            support::children(self.0)
         }
     };
     ($field:ident: ($ty:ident, $n:literal)) => {
-        pub fn $field(&self) -> Option<$ty> {
-            support::nth_child(&self.0, $n)
+        pub fn $field(&self) -> Option<$ty<'a>> {
+            support::nth_child(self.0, $n)
         }
     };
     ($field:ident: {$($kind:ident)|+}) => {
-        pub fn $field(&self) -> Option<SyntaxToken> {
-            support::token(&self.0, &[$($kind),+])
+        pub fn $field(&self) -> Option<Token<'a>> {
+            support::token(self.0, &[$($kind),+])
         }
     };
     ($field:ident: $ty:ident) => {
-        pub fn $field(&self) -> Option<$ty> {
-            support::child(&self.0)
+        pub fn $field(&self) -> Option<$ty<'a>> {
+            support::child(self.0)
         }
     };
 }
@@ -91,22 +233,22 @@ macro_rules! ast_nodes {
         $name:ident = $kind:ident { $($field:ident: $spec:tt),* $(,)? }
     )*) => {$(
         $(#[doc = $doc])*
-        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-        pub struct $name(SyntaxNode);
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a>(Node<'a>);
 
-        impl AstNode for $name {
+        impl<'a> AstNode<'a> for $name<'a> {
             fn can_cast(kind: SyntaxKind) -> bool {
                 kind == $kind
             }
-            fn cast(node: SyntaxNode) -> Option<Self> {
-                Self::can_cast(node.kind()).then(|| $name(node))
+            fn cast(node: Node<'a>) -> Option<Self> {
+                Self::can_cast(node.kind()).then_some($name(node))
             }
-            fn syntax(&self) -> &SyntaxNode {
-                &self.0
+            fn syntax(&self) -> Node<'a> {
+                self.0
             }
         }
 
-        impl $name {
+        impl<'a> $name<'a> {
             $(accessor!($field: $spec);)*
         }
     )*};
@@ -116,23 +258,23 @@ macro_rules! ast_nodes {
 macro_rules! ast_enum {
     ($(#[doc = $doc:literal])* $name:ident { $($variant:ident),* $(,)? }) => {
         $(#[doc = $doc])*
-        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($variant($variant),)*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name<'a> {
+            $($variant($variant<'a>),)*
         }
 
-        impl AstNode for $name {
+        impl<'a> AstNode<'a> for $name<'a> {
             fn can_cast(kind: SyntaxKind) -> bool {
                 $($variant::can_cast(kind))||*
             }
-            fn cast(node: SyntaxNode) -> Option<Self> {
+            fn cast(node: Node<'a>) -> Option<Self> {
                 let kind = node.kind();
                 $(if $variant::can_cast(kind) {
                     return Some($name::$variant($variant(node)));
                 })*
                 None
             }
-            fn syntax(&self) -> &SyntaxNode {
+            fn syntax(&self) -> Node<'a> {
                 match self {
                     $($name::$variant(it) => it.syntax(),)*
                 }
@@ -322,55 +464,82 @@ ast_nodes! {
     RenderExpr = RENDER_EXPR { expr: Expr, block: Block }
 }
 
-impl BinaryExpr {
+impl<'a> BinaryExpr<'a> {
     /// The operator: the only significant direct token.
-    pub fn op_token(&self) -> Option<SyntaxToken> {
-        first_significant_token(&self.0)
+    pub fn op_token(&self) -> Option<Token<'a>> {
+        first_significant_token(self.0)
     }
 }
 
-impl AccessExpr {
+impl<'a> AccessExpr<'a> {
     /// The keys: every argument after the target.
-    pub fn keys(&self) -> impl Iterator<Item = Argument> {
-        support::children::<Argument>(&self.0).skip(1)
+    pub fn keys(&self) -> impl Iterator<Item = Argument<'a>> {
+        support::children::<Argument>(self.0).skip(1)
     }
 }
 
-impl TypeDef {
-    /// The statements between the braces.
-    pub fn statements(&self) -> impl Iterator<Item = Stmt> {
+impl<'a> TypeDef<'a> {
+    /// The statements between the braces, with the tokens between them, as
+    /// [`Block::elements`] gives them.
+    pub fn body_elements(&self) -> impl Iterator<Item = Element<'a>> {
         let body_start = self.l_brace().map(|t| t.text_range().end());
-        support::children::<Stmt>(&self.0)
-            .filter(move |s| body_start.is_some_and(|b| s.syntax().text_range().start() >= b))
+        self.0.children_with_tokens().filter(move |e| {
+            let start = match e {
+                NodeOrToken::Node(n) => n.text_range().start(),
+                NodeOrToken::Token(t) => t.text_range().start(),
+            };
+            body_start.is_some_and(|b| start >= b)
+        })
+    }
+}
+
+impl<'a> Block<'a> {
+    /// The children, tokens included: the statements and what stands between them.
+    pub fn elements(&self) -> Elements<'a> {
+        self.0.children_with_tokens()
+    }
+}
+
+impl<'a> SourceFile<'a> {
+    /// The children, tokens included: the statements and what stands between them.
+    pub fn elements(&self) -> Elements<'a> {
+        self.0.children_with_tokens()
+    }
+}
+
+impl<'a> EppFile<'a> {
+    /// The children, tokens included: the statements and what stands between them.
+    pub fn elements(&self) -> Elements<'a> {
+        self.0.children_with_tokens()
     }
 }
 
 /// A parameter's parts, as [`Param::parts`] finds them.
 #[derive(Default)]
-pub struct ParamParts {
-    pub type_expr: Option<Expr>,
-    pub star: Option<SyntaxToken>,
-    pub variable: Option<SyntaxToken>,
-    pub default_value: Option<Expr>,
+pub struct ParamParts<'a> {
+    pub type_expr: Option<Expr<'a>>,
+    pub star: Option<Token<'a>>,
+    pub variable: Option<Token<'a>>,
+    pub default_value: Option<Expr<'a>>,
 }
 
-impl Param {
+impl<'a> Param<'a> {
     /// The type, the `*`, the variable and the default value in one walk over the
     /// children (each accessor walks them again): what `type_expr`, `star`, `variable`
     /// and `default_value` give.
-    pub fn parts(&self) -> ParamParts {
+    pub fn parts(&self) -> ParamParts<'a> {
         let mut parts = ParamParts::default();
         let mut type_expr = None;
         let mut after_eq = false;
         for element in self.0.children_with_tokens() {
             match element {
-                rowan::NodeOrToken::Token(t) => match t.kind() {
+                NodeOrToken::Token(t) => match t.kind() {
                     STAR if parts.star.is_none() => parts.star = Some(t),
                     VARIABLE if parts.variable.is_none() => parts.variable = Some(t),
                     EQ => after_eq = true,
                     _ => {}
                 },
-                rowan::NodeOrToken::Node(n) => {
+                NodeOrToken::Node(n) => {
                     if parts.variable.is_none() && type_expr.is_none() {
                         type_expr = Expr::cast(n);
                     } else if after_eq && parts.default_value.is_none() {
@@ -385,61 +554,55 @@ impl Param {
     }
 
     /// The type, written before the variable.
-    pub fn type_expr(&self) -> Option<Expr> {
+    pub fn type_expr(&self) -> Option<Expr<'a>> {
         let var = self.variable()?.text_range().start();
-        support::children::<Expr>(&self.0).find(|e| e.syntax().text_range().end() <= var)
+        support::children::<Expr>(self.0).find(|e| e.syntax().text_range().end() <= var)
     }
     /// The default value, written after `=`.
-    pub fn default_value(&self) -> Option<Expr> {
+    pub fn default_value(&self) -> Option<Expr<'a>> {
         let eq = self.eq()?.text_range().end();
-        support::children::<Expr>(&self.0).find(|e| e.syntax().text_range().start() >= eq)
+        support::children::<Expr>(self.0).find(|e| e.syntax().text_range().start() >= eq)
     }
 }
 
-impl Hostname {
+impl<'a> Hostname<'a> {
     /// The names and numbers of a dotted host name, dots left out.
-    pub fn segments(&self) -> impl Iterator<Item = SyntaxToken> {
+    pub fn segments(&self) -> impl Iterator<Item = Token<'a>> {
         self.0
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
+            .tokens()
             .filter(|t| matches!(t.kind(), NAME | NUMBER))
     }
 }
 
-impl Literal {
-    pub fn token(&self) -> Option<SyntaxToken> {
-        first_significant_token(&self.0)
+impl<'a> Literal<'a> {
+    pub fn token(&self) -> Option<Token<'a>> {
+        first_significant_token(self.0)
     }
 }
 
-impl NameExpr {
+impl<'a> NameExpr<'a> {
     /// `NAME`, `ATTR_KW` or `PRIVATE_KW`.
-    pub fn token(&self) -> Option<SyntaxToken> {
-        first_significant_token(&self.0)
+    pub fn token(&self) -> Option<Token<'a>> {
+        first_significant_token(self.0)
     }
 }
 
-impl AttributeOp {
+impl<'a> AttributeOp<'a> {
     /// The attribute name: a name or a keyword.
-    pub fn name_token(&self) -> Option<SyntaxToken> {
-        first_significant_token(&self.0)
+    pub fn name_token(&self) -> Option<Token<'a>> {
+        first_significant_token(self.0)
     }
 }
 
-impl CommaList {
+impl<'a> CommaList<'a> {
     /// Every `,` separating the items.
-    pub fn commas(&self) -> impl Iterator<Item = SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .filter(|t| t.kind() == COMMA)
+    pub fn commas(&self) -> impl Iterator<Item = Token<'a>> {
+        self.0.tokens().filter(|t| t.kind() == COMMA)
     }
 }
 
-fn first_significant_token(node: &SyntaxNode) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| !t.kind().is_trivia())
+fn first_significant_token(node: Node<'_>) -> Option<Token<'_>> {
+    node.tokens().find(|t| !t.kind().is_trivia())
 }
 
 ast_enum! {
@@ -496,31 +659,31 @@ ast_enum! {
 }
 
 /// What stands in a statement list: an expression, or a comma-separated list.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Stmt {
-    Expr(Expr),
-    CommaList(CommaList),
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt<'a> {
+    Expr(Expr<'a>),
+    CommaList(CommaList<'a>),
 }
 
 /// An entry of an argument list, access keys or an array: an expression, or a bare
 /// `k => v` pair (Puppet folds adjacent pairs into one hash).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Argument {
-    Expr(Expr),
-    HashEntry(HashEntry),
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Argument<'a> {
+    Expr(Expr<'a>),
+    HashEntry(HashEntry<'a>),
 }
 
-impl AstNode for Stmt {
+impl<'a> AstNode<'a> for Stmt<'a> {
     fn can_cast(kind: SyntaxKind) -> bool {
         Expr::can_cast(kind) || CommaList::can_cast(kind)
     }
-    fn cast(node: SyntaxNode) -> Option<Self> {
-        match CommaList::cast(node.clone()) {
+    fn cast(node: Node<'a>) -> Option<Self> {
+        match CommaList::cast(node) {
             Some(list) => Some(Stmt::CommaList(list)),
             None => Expr::cast(node).map(Stmt::Expr),
         }
     }
-    fn syntax(&self) -> &SyntaxNode {
+    fn syntax(&self) -> Node<'a> {
         match self {
             Stmt::Expr(e) => e.syntax(),
             Stmt::CommaList(l) => l.syntax(),
@@ -528,17 +691,17 @@ impl AstNode for Stmt {
     }
 }
 
-impl AstNode for Argument {
+impl<'a> AstNode<'a> for Argument<'a> {
     fn can_cast(kind: SyntaxKind) -> bool {
         Expr::can_cast(kind) || HashEntry::can_cast(kind)
     }
-    fn cast(node: SyntaxNode) -> Option<Self> {
-        match HashEntry::cast(node.clone()) {
+    fn cast(node: Node<'a>) -> Option<Self> {
+        match HashEntry::cast(node) {
             Some(entry) => Some(Argument::HashEntry(entry)),
             None => Expr::cast(node).map(Argument::Expr),
         }
     }
-    fn syntax(&self) -> &SyntaxNode {
+    fn syntax(&self) -> Node<'a> {
         match self {
             Argument::Expr(e) => e.syntax(),
             Argument::HashEntry(h) => h.syntax(),
@@ -550,13 +713,14 @@ impl AstNode for Argument {
 mod tests {
     use super::*;
 
-    fn root(text: &str) -> SourceFile {
-        SourceFile::cast(crate::parse(text).syntax_node()).unwrap()
+    fn root(parse: &crate::Parse) -> SourceFile<'_> {
+        SourceFile::cast(Node::root(parse.green())).unwrap()
     }
 
     #[test]
     fn accessors_follow_the_tree() {
-        let file = root("if $a { 1 } elsif $b { 2 } else { 3 }\n$x = 1 + 2\n");
+        let parse = crate::parse("if $a { 1 } elsif $b { 2 } else { 3 }\n$x = 1 + 2\n");
+        let file = root(&parse);
         let stmts: Vec<Stmt> = file.statements().collect();
         assert_eq!(stmts.len(), 2);
         let Stmt::Expr(Expr::IfExpr(if_expr)) = &stmts[0] else {
@@ -580,7 +744,8 @@ mod tests {
 
     #[test]
     fn params_split_type_and_default() {
-        let file = root("class a(Integer[1] *$x = 3, $y) {}\n");
+        let parse = crate::parse("class a(Integer[1] *$x = 3, $y) {}\n");
+        let file = root(&parse);
         let Some(Stmt::Expr(Expr::ClassDef(class))) = file.statements().next() else {
             panic!()
         };

@@ -20,11 +20,11 @@
 //!
 //! The tree is at most `tree::MAX_DEPTH` deep, so the recursion here is bounded.
 
-use crate::ast::{self, AstNode};
+use crate::ast::{self, AstNode, Element, Node, Token};
 use crate::kind::SyntaxKind::*;
 use crate::model::*;
-use crate::{Parse, SyntaxError, SyntaxNode, SyntaxToken, TextRange, TextSize};
-use rowan::{NodeOrToken, WalkEvent};
+use crate::{Parse, SyntaxError, TextRange, TextSize};
+use rowan::NodeOrToken;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -32,20 +32,21 @@ use std::sync::Arc;
 /// from. Errors are those Puppet reports while building its model (for instance a
 /// comma-separated argument list after a name that is not a statement function).
 pub fn lower(parse: &Parse, text: &str) -> (Program, Vec<SyntaxError>) {
-    let root = parse.syntax_node();
+    let root = Node::root(parse.green());
     debug_assert_eq!(usize::from(root.text_range().len()), text.len());
     let mut lowerer = Lowerer {
         text,
         errors: Vec::new(),
         // Every heredoc starts `@(`: most files have none and skip the walk.
         heredoc_bodies: if text.contains("@(") {
-            pair_heredocs(&root)
+            pair_heredocs(root)
         } else {
             HashMap::new()
         },
         namestack: Vec::new(),
+        epp: root.kind() == EPP_FILE,
     };
-    let program = lowerer.program(&root);
+    let program = lowerer.program(root);
     (program, lowerer.errors)
 }
 
@@ -59,43 +60,48 @@ struct Lowerer<'t> {
     text: &'t str,
     errors: Vec<SyntaxError>,
     /// Heredoc header token start -> the body node holding its text.
-    heredoc_bodies: HashMap<TextSize, SyntaxNode>,
+    heredoc_bodies: HashMap<TextSize, Node<'t>>,
     /// Names of the classes being lowered, outermost first (Puppet's namestack).
     namestack: Vec<String>,
+    /// Lowering a template.
+    epp: bool,
 }
 
-fn span(node: &SyntaxNode) -> Span {
+fn span(node: Node) -> Span {
     Span::from(node.text_range())
 }
 
-fn token_span(token: &SyntaxToken) -> Span {
+fn token_span(token: Token) -> Span {
     Span::from(token.text_range())
 }
 
 /// A variable token's name: its text without the `$` (which `${x}` names lack).
-fn variable_name(token: &SyntaxToken) -> String {
+fn variable_name(token: Token) -> String {
     let text = token.text();
     text.strip_prefix('$').unwrap_or(text).to_string()
 }
 
 /// Pairs every heredoc header with its body: the bodies follow the line of their
 /// headers, in the order of the headers.
-fn pair_heredocs(root: &SyntaxNode) -> HashMap<TextSize, SyntaxNode> {
+fn pair_heredocs(root: Node) -> HashMap<TextSize, Node> {
     let mut pending = std::collections::VecDeque::new();
     let mut pairs = HashMap::new();
-    let mut walk = root.preorder_with_tokens();
-    while let Some(event) = walk.next() {
-        match event {
-            WalkEvent::Enter(NodeOrToken::Node(node)) if node.kind() == HEREDOC_BODY => {
+    let mut walk = vec![root.children_with_tokens()];
+    while let Some(elements) = walk.last_mut() {
+        match elements.next() {
+            Some(NodeOrToken::Node(node)) if node.kind() == HEREDOC_BODY => {
                 if let Some(header) = pending.pop_front() {
                     pairs.insert(header, node);
                 }
-                walk.skip_subtree();
             }
-            WalkEvent::Enter(NodeOrToken::Token(token)) if token.kind() == HEREDOC => {
+            Some(NodeOrToken::Node(node)) => walk.push(node.children_with_tokens()),
+            Some(NodeOrToken::Token(token)) if token.kind() == HEREDOC => {
                 pending.push_back(token.text_range().start());
             }
-            _ => {}
+            Some(NodeOrToken::Token(_)) => {}
+            None => {
+                walk.pop();
+            }
         }
     }
     pairs
@@ -111,15 +117,15 @@ impl Lowerer<'_> {
 
     // ------------------------------------------------------------ statements
 
-    fn program(&mut self, root: &SyntaxNode) -> Program {
-        if let Some(epp) = ast::EppFile::cast(root.clone()) {
+    fn program(&mut self, root: Node) -> Program {
+        if let Some(epp) = ast::EppFile::cast(root) {
             let epp_params = epp.params().map(|p| self.params(p.params()));
-            let mut body = self.statements(epp.statements());
+            let mut body = self.statements(epp.elements());
             final_template_text(root, &mut body);
             return Program { body, epp_params };
         }
-        let mut body = match ast::SourceFile::cast(root.clone()) {
-            Some(file) => self.statements(file.statements()),
+        let mut body = match ast::SourceFile::cast(root) {
+            Some(file) => self.statements(file.elements()),
             None => Vec::new(),
         };
         if body.is_empty() {
@@ -133,20 +139,35 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A statement list, with Puppet's `transform_calls`.
-    fn statements(&mut self, stmts: impl Iterator<Item = ast::Stmt>) -> Vec<Expr> {
+    /// A statement list, with Puppet's `transform_calls`. `elements` are the children
+    /// of a file or block that hold the statements: the statements, and the tokens and
+    /// other nodes around them.
+    fn statements<'a>(&mut self, elements: impl Iterator<Item = Element<'a>>) -> Vec<Expr> {
         let mut out: Vec<Expr> = Vec::new();
-        let mut previous: Option<SyntaxNode> = None;
-        for stmt in stmts {
+        // Whether only whitespace and comments stand between the previous statement
+        // and this one.
+        let mut only_trivia = false;
+        for element in elements {
+            let stmt = match element {
+                NodeOrToken::Token(t) => {
+                    only_trivia &= matches!(t.kind(), WHITESPACE | COMMENT);
+                    continue;
+                }
+                NodeOrToken::Node(node) => match ast::Stmt::cast(node) {
+                    Some(stmt) => stmt,
+                    None => {
+                        only_trivia = false;
+                        continue;
+                    }
+                },
+            };
             match &stmt {
                 ast::Stmt::Expr(e) => {
                     let expr = self.expr(e);
                     if let Some(callee) = out.pop_if(|last| is_statement_call_name(last)) {
                         out.push(statement_call(callee, vec![expr]));
                     } else {
-                        let last = out
-                            .last_mut()
-                            .filter(|_| only_trivia_between(previous.as_ref(), e.syntax()));
+                        let last = out.last_mut().filter(|_| only_trivia);
                         if let Err(expr) = join_template_text(last, expr) {
                             out.push(as_statement(expr));
                         }
@@ -166,13 +187,13 @@ impl Lowerer<'_> {
                         let at = list
                             .commas()
                             .next()
-                            .map_or(span(list.syntax()), |c| token_span(&c));
+                            .map_or(span(list.syntax()), |c| token_span(c));
                         self.error(message, at);
                         out.extend(items.into_iter().map(as_statement));
                     }
                 }
             }
-            previous = Some(stmt.syntax().clone());
+            only_trivia = true;
         }
         out
     }
@@ -180,7 +201,7 @@ impl Lowerer<'_> {
     fn block(&mut self, block: Option<ast::Block>, fallback: Span) -> Block {
         match block {
             Some(block) => Block {
-                statements: self.statements(block.statements()),
+                statements: self.statements(block.elements()),
                 span: span(block.syntax()),
             },
             None => Block {
@@ -203,7 +224,7 @@ impl Lowerer<'_> {
             },
             ast::Expr::TypeRef(t) => ExprKind::TypeRef(t.syntax().text().to_string()),
             ast::Expr::VariableExpr(v) => match v.token() {
-                Some(t) => ExprKind::Variable(variable_name(&t)),
+                Some(t) => ExprKind::Variable(variable_name(t)),
                 None => ExprKind::Nop,
             },
             ast::Expr::DqString(s) => return self.string(s.syntax(), Escapes::DQ, false, at),
@@ -273,7 +294,7 @@ impl Lowerer<'_> {
             ast::Expr::CallExpr(c) => {
                 let callee = match (c.callee(), c.type_kw()) {
                     (_, Some(kw)) => {
-                        Expr::new(ExprKind::QualifiedName("type".into()), token_span(&kw))
+                        Expr::new(ExprKind::QualifiedName("type".into()), token_span(kw))
                     }
                     (callee, None) => self.expr_or_nop(callee, at),
                 };
@@ -397,7 +418,7 @@ impl Lowerer<'_> {
                     name,
                     parent,
                     body: Block {
-                        statements: self.statements(t.statements()),
+                        statements: self.statements(t.body_elements()),
                         span: at,
                     },
                 }
@@ -432,7 +453,7 @@ impl Lowerer<'_> {
     }
 
     /// Puppet's `ARGUMENTS`: adjacent bare `k => v` pairs make one hash.
-    fn arguments(&mut self, args: impl Iterator<Item = ast::Argument>) -> Vec<Expr> {
+    fn arguments<'a>(&mut self, args: impl Iterator<Item = ast::Argument<'a>>) -> Vec<Expr> {
         let mut out: Vec<Expr> = Vec::new();
         for arg in args {
             match arg {
@@ -530,14 +551,14 @@ impl Lowerer<'_> {
         }
     }
 
-    fn params(&mut self, params: impl Iterator<Item = ast::Param>) -> Vec<Param> {
+    fn params<'a>(&mut self, params: impl Iterator<Item = ast::Param<'a>>) -> Vec<Param> {
         params
             .map(|p| {
                 let parts = p.parts();
                 Param {
                     name: parts
                         .variable
-                        .map_or_else(String::new, |v| variable_name(&v)),
+                        .map_or_else(String::new, |v| variable_name(v)),
                     type_expr: parts.type_expr.map(|t| self.expr(&t)),
                     default: parts.default_value.map(|d| self.expr(&d)),
                     captures_rest: parts.star.is_some(),
@@ -612,11 +633,12 @@ impl Lowerer<'_> {
 
     /// The text of a double-quoted string or heredoc body: a `Literal::String`, or a
     /// `Concat` when something is interpolated.
-    fn string(&mut self, node: &SyntaxNode, escapes: Escapes, trim_break: bool, at: Span) -> Expr {
+    fn string(&mut self, node: Node, escapes: Escapes, trim_break: bool, at: Span) -> Expr {
         let mut parts: Vec<StrPart> = Vec::new();
         let mut raw = String::new();
         let mut interpolated = false;
-        for element in node.children_with_tokens() {
+        let mut elements = node.children_with_tokens().peekable();
+        while let Some(element) = elements.next() {
             match element {
                 NodeOrToken::Token(token) if token.kind() == STR_TEXT => raw.push_str(token.text()),
                 NodeOrToken::Token(_) => {}
@@ -626,7 +648,8 @@ impl Lowerer<'_> {
                     };
                     interpolated = true;
                     self.flush_text(&mut raw, &mut parts, escapes, at);
-                    if let Some(expr) = self.interpolated(&part) {
+                    let next = elements.peek().and_then(|e| e.into_token());
+                    if let Some(expr) = self.interpolated(&part, next) {
                         parts.push(StrPart::Expr(expr));
                     }
                 }
@@ -663,11 +686,12 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `$x` or `${ expr }` in a string, with Puppet's interpolation rewrites.
-    fn interpolated(&mut self, part: &ast::StrNode) -> Option<Expr> {
+    /// `$x` or `${ expr }` in a string, with Puppet's interpolation rewrites. `next` is
+    /// the token after it, if a token follows.
+    fn interpolated(&mut self, part: &ast::StrNode, next: Option<Token>) -> Option<Expr> {
         match part {
             ast::StrNode::VariableExpr(v) => {
-                let name = v.token().map_or_else(String::new, |t| variable_name(&t));
+                let name = v.token().map_or_else(String::new, variable_name);
                 Some(Expr::new(ExprKind::Variable(name), span(v.syntax())))
             }
             ast::StrNode::Interpolation(i) => match i.expr() {
@@ -678,14 +702,10 @@ impl Lowerer<'_> {
                 None => {
                     // `${}`: Puppet's grammar wants an expression; it reports the text
                     // that follows.
-                    let after = i
-                        .syntax()
-                        .next_sibling_or_token()
-                        .and_then(|e| e.into_token())
-                        .filter(|t| t.kind() == STR_TEXT);
+                    let after = next.filter(|t| t.kind() == STR_TEXT);
                     let end = span(i.syntax()).end;
                     let (shown, at) = match after {
-                        Some(t) => (t.text().to_string(), Span::new(end, token_span(&t).end)),
+                        Some(t) => (t.text().to_string(), Span::new(end, token_span(t).end)),
                         None => (String::new(), Span::new(end, end)),
                     };
                     self.error(format!("Syntax error at '{shown}'"), at);
@@ -716,19 +736,16 @@ impl Lowerer<'_> {
         let body = self
             .heredoc_bodies
             .get(&header.text_range().start())
-            .cloned();
+            .copied();
         let text = match body {
             Some(body) => {
                 let trim = body
-                    .children_with_tokens()
-                    .filter_map(|e| e.into_token())
+                    .tokens()
                     .find(|t| t.kind() == HEREDOC_END)
                     .is_some_and(|end| end_removes_break(end.text(), &spec.tag));
-                self.string(&body, spec.escapes, trim, span(&body))
+                self.string(body, spec.escapes, trim, span(body))
             }
-            None if header.parent_ancestors().any(|n| n.kind() == EPP_FILE) => {
-                self.heredoc_in_template(&header, &spec, at)
-            }
+            None if self.epp => self.heredoc_in_template(header, &spec, at),
             // the lexer reported the missing text
             None => Expr::new(ExprKind::Literal(Literal::String(String::new())), at),
         };
@@ -742,7 +759,7 @@ impl Lowerer<'_> {
     /// the tag's line, which are template text (Puppet renders them too). The lexer
     /// leaves them as template text, so the text is read here; interpolation in it is
     /// not supported.
-    fn heredoc_in_template(&mut self, header: &SyntaxToken, spec: &HeredocSpec, at: Span) -> Expr {
+    fn heredoc_in_template(&mut self, header: Token, spec: &HeredocSpec, at: Span) -> Expr {
         let text = self.text;
         let empty = Expr::new(ExprKind::Literal(Literal::String(String::new())), at);
         let after = usize::from(header.text_range().end());
@@ -805,7 +822,7 @@ impl Lowerer<'_> {
             _ => ResourceForm::Regular,
         };
         let type_name = match (r.class_kw(), r.type_expr()) {
-            (Some(kw), _) => Expr::new(ExprKind::QualifiedName("class".into()), token_span(&kw)),
+            (Some(kw), _) => Expr::new(ExprKind::QualifiedName("class".into()), token_span(kw)),
             (None, type_expr) => self.expr_or_nop(type_expr, at),
         };
         let bodies = r
@@ -885,7 +902,7 @@ impl Lowerer<'_> {
             .iter()
             .any(|op| matches!(op, AttributeOp::Set { append: true, .. }))
         {
-            let brace = b.l_brace().map_or(at, |t| token_span(&t));
+            let brace = b.l_brace().map_or(at, |t| token_span(t));
             self.error(
                 "Syntax error resource body without title or hash with +>",
                 brace,
@@ -914,7 +931,7 @@ impl Lowerer<'_> {
             })
             .collect();
         let hash_span = match (b.l_brace(), b.r_brace()) {
-            (Some(l), Some(r)) => token_span(&l).cover(token_span(&r)),
+            (Some(l), Some(r)) => token_span(l).cover(token_span(r)),
             _ => at,
         };
         let hash = Expr::new(ExprKind::Hash(entries), hash_span);
@@ -1064,7 +1081,7 @@ impl Lowerer<'_> {
                 object_access(object, Expr::new(ExprKind::Hash(entries), hash_span))
             }
             [ast::Expr::HashExpr(hash)] => {
-                let hash = self.expr(&ast::Expr::HashExpr(hash.clone()));
+                let hash = self.expr(&ast::Expr::HashExpr(*hash));
                 object_access(
                     Expr::new(ExprKind::TypeRef("Object".into()), hash.span),
                     hash,
@@ -1081,7 +1098,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn name_text(token: Option<SyntaxToken>) -> String {
+fn name_text(token: Option<Token>) -> String {
     token.map_or_else(String::new, |t| t.text().to_string())
 }
 
@@ -1136,20 +1153,6 @@ fn block_or_expression(mut block: Block) -> Expr {
     Expr::new(ExprKind::Block(block), at)
 }
 
-/// Whether only whitespace and comments stand between two sibling statements.
-fn only_trivia_between(previous: Option<&SyntaxNode>, current: &SyntaxNode) -> bool {
-    let mut next = previous.and_then(|p| p.next_sibling_or_token());
-    while let Some(element) = next {
-        match &element {
-            NodeOrToken::Token(t) if matches!(t.kind(), WHITESPACE | COMMENT) => {}
-            NodeOrToken::Node(n) => return n == current,
-            NodeOrToken::Token(_) => return false,
-        }
-        next = element.next_sibling_or_token();
-    }
-    false
-}
-
 /// Puppet's template scanner keeps text split only by template comments (`<%# %>`) in
 /// one piece: appends `expr` to `last` when both are template text, else gives it back.
 fn join_template_text(last: Option<&mut Expr>, expr: Expr) -> Result<(), Expr> {
@@ -1172,20 +1175,18 @@ fn join_template_text(last: Option<&mut Expr>, expr: Expr) -> Result<(), Expr> {
 /// all trimmed away (whitespace after `-%>`), it still renders an empty string; when
 /// the input ends right after a comment or a `<%%`, it renders nothing, not even the
 /// text before.
-fn final_template_text(root: &SyntaxNode, body: &mut Vec<Expr>) {
-    let mut region = Vec::new();
-    let mut token = root.last_token();
-    while let Some(t) = token {
-        if matches!(t.kind(), EPP_CODE_CLOSE | RENDER_CLOSE) {
-            break;
-        }
-        token = t.prev_token();
-        region.push(t);
-    }
+fn final_template_text(root: Node, body: &mut Vec<Expr>) {
+    let tokens: Vec<Token> = root.descendant_tokens().collect();
+    let region: Vec<Token> = tokens
+        .iter()
+        .rev()
+        .take_while(|t| !matches!(t.kind(), EPP_CODE_CLOSE | RENDER_CLOSE))
+        .copied()
+        .collect();
     let (Some(last), Some(first)) = (region.first(), region.last()) else {
         return;
     };
-    let region_span = token_span(first).cover(token_span(last));
+    let region_span = token_span(*first).cover(token_span(*last));
     let lost = match last.kind() {
         COMMENT => true,
         EPP_TEXT => last.text().ends_with("<%%"),
