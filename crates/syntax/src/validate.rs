@@ -1553,19 +1553,30 @@ fn is_numeric_var_name(name: &str) -> bool {
             && name.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
+/// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`, in one pass over the bytes (the validator
+/// asks it of every variable).
 fn is_var_name(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    let last = match crate::names::rsplit(name) {
-        Some((init, last)) => {
-            if !crate::names::segments(init).all(|s| is_segment(s, |c| c.is_ascii_lowercase())) {
-                return false;
-            }
-            last
+    let bytes = name.strip_prefix("::").unwrap_or(name).as_bytes();
+    let mut i = 0;
+    loop {
+        let Some(&first) = bytes.get(i) else {
+            return false; // an empty segment
+        };
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            i += 1;
         }
-        None => name,
-    };
-    is_segment(last, |c| c.is_ascii_lowercase() || c == '_')
+        if i == bytes.len() {
+            return first.is_ascii_lowercase() || first == b'_';
+        }
+        if !(first.is_ascii_lowercase() && bytes[i..].starts_with(b"::")) {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// `\A[a-z_]\w*\z`
