@@ -72,14 +72,24 @@ pub fn parse_source(path: impl Into<PathBuf>, text: String) -> ParsedFile {
 /// file once).
 pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
+    walk_source_files(dir, &mut |path| out.push(path))?;
+    sort_by_path(&mut out, |path| path);
+    Ok(out)
+}
+
+/// The files [`source_files`] finds, given to `found` as the walk meets them, before
+/// they are sorted: a caller can start on the first files while the walk goes on.
+pub fn walk_source_files(dir: &Path, found: &mut dyn FnMut(PathBuf)) -> std::io::Result<()> {
     let mut seen = std::collections::HashSet::new();
     let root = std::fs::metadata(dir)?;
     seen.insert(file_id(dir, &root)?);
     let mut stack = vec![(dir.to_path_buf(), device(&root))];
     while let Some((dir, dev)) = stack.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)?.collect::<Result<_, _>>()?;
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
+        let mut entries = std::fs::read_dir(&dir)?
+            .map(|e| e.map(|e| (e.file_name(), e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        entries.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
+        for (_, entry) in entries {
             let path = entry.path();
             let is_source = matches!(
                 path.extension().and_then(|e| e.to_str()),
@@ -93,12 +103,28 @@ pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
                     stack.push((path, dev));
                 }
             } else if is_source && seen.insert(id) {
-                out.push(path);
+                found(path);
             }
         }
     }
-    out.sort();
-    Ok(out)
+    Ok(())
+}
+
+/// Sorts `items` by their paths, in `Path` order (component by component), each path's
+/// key made once: comparing `Path`s splits both into components at every comparison.
+pub fn sort_by_path<T>(items: &mut [T], path: impl Fn(&T) -> &Path) {
+    items.sort_by_cached_key(|item| path_order_key(path(item)));
+}
+
+/// A key whose byte order is the order of paths: the components, each followed by a
+/// zero byte (which no component holds), so a component sorts before its extensions.
+fn path_order_key(path: &Path) -> Vec<u8> {
+    let mut key = Vec::with_capacity(path.as_os_str().len() + 8);
+    for component in path.components() {
+        key.extend_from_slice(component.as_os_str().as_encoded_bytes());
+        key.push(0);
+    }
+    key
 }
 
 /// Whether a directory entry is a directory, its identity and its device, or `None`
@@ -616,5 +642,26 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
         assert_eq!(real, [m.join("b.epp"), m.join("init.pp")], "{found:?}");
         assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+    }
+
+    /// `sort_by_path` sorts as `Path`'s order does: `a/b` before `a.pp` and `a-b`,
+    /// though `/` is a greater byte than `.` and `-`.
+    #[test]
+    fn path_order_keys_sort_as_paths() {
+        use std::path::PathBuf;
+        let names = [
+            "m/a.pp",
+            "m/a/b.pp",
+            "m/a-b.pp",
+            "m/a/b/c.pp",
+            "m/ab.pp",
+            "m/a",
+            "m/é.pp",
+        ];
+        let mut by_path: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+        let mut by_key = by_path.clone();
+        by_path.sort();
+        super::sort_by_path(&mut by_key, PathBuf::as_path);
+        assert_eq!(by_key, by_path);
     }
 }
