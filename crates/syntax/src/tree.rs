@@ -93,8 +93,9 @@ impl Builder<'_> {
         self.parents.push((kind, self.children.len()));
     }
 
-    fn token(&mut self, kind: SyntaxKind, text: &str) {
-        let token = self.cache.token(kind, text);
+    /// A token of `kind`: `src[at]`.
+    fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) {
+        let token = self.cache.token(kind, src, at);
         self.children.push(NodeOrToken::Token(token));
     }
 
@@ -135,15 +136,18 @@ impl GreenCache {
         }
     }
 
-    fn token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+    /// The token of `kind` whose text is `src[at]`. (The text is compared as bytes and
+    /// only sliced as a `str`, which checks its ends, to build a token.)
+    fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) -> GreenToken {
         let raw = rowan::SyntaxKind(kind as u16);
-        let slot = &mut self.tokens[token_slot(kind, text.as_bytes())];
+        let bytes = &src.as_bytes()[at.clone()];
+        let slot = &mut self.tokens[token_slot(kind, bytes)];
         if let Some(token) = slot {
-            if token.kind() == raw && token.text() == text {
+            if token.kind() == raw && token.text().as_bytes() == bytes {
                 return token.clone();
             }
         }
-        let token = GreenToken::new(raw, text);
+        let token = GreenToken::new(raw, &src[at]);
         *slot = Some(token.clone());
         token
     }
@@ -203,12 +207,24 @@ fn owned_id(element: &GreenElement) -> u64 {
 /// The multiplier of FxHash.
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
-/// A token's slot: a hash of its kind, its length and its first and last eight bytes.
+/// A token's slot: a hash of its kind, its length and its first and last eight bytes
+/// (or four, or two, or the one byte, for shorter texts).
 fn token_slot(kind: SyntaxKind, text: &[u8]) -> usize {
     let n = text.len();
-    let (head, tail) = match (text.first_chunk::<8>(), text.last_chunk::<8>()) {
-        (Some(head), Some(tail)) => (u64::from_le_bytes(*head), u64::from_le_bytes(*tail)),
-        _ => (text.iter().fold(0, |w, &b| w << 8 | u64::from(b)), 0),
+    let (head, tail) = if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
+        (u64::from_le_bytes(*head), u64::from_le_bytes(*tail))
+    } else if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
+        (
+            u64::from(u32::from_le_bytes(*head)),
+            u64::from(u32::from_le_bytes(*tail)),
+        )
+    } else if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
+        (
+            u64::from(u16::from_le_bytes(*head)),
+            u64::from(u16::from_le_bytes(*tail)),
+        )
+    } else {
+        (text.first().map_or(0, |&b| u64::from(b)), 0)
     };
     let hash = ((kind as u64) << 32 | n as u64)
         .wrapping_mul(SEED)
@@ -327,8 +343,8 @@ impl<'t, 'c> TreeSink<'t, 'c> {
             if token.kind == SyntaxKind::HEREDOC_RAW && splice(self, i).is_some() {
                 continue; // the spliced tokens advanced `offset`
             }
-            let text = &self.text[self.offset..self.offset + len];
-            self.builder.token(token.kind, text);
+            let at = self.offset..self.offset + len;
+            self.builder.token(token.kind, self.text, at);
             self.offset += len;
         }
         to.max(from)
