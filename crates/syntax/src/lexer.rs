@@ -370,13 +370,16 @@ impl<'a> Lexer<'a> {
     }
 
     fn whitespace(&mut self) {
+        // A heredoc body or margin may start after a line break.
+        let stop_at_break = !self.pending_heredocs.is_empty() || self.margin.is_some();
+        let bytes = &self.bytes[..self.end];
         let mut i = self.pos;
-        while i < self.end {
-            match self.bytes[i] {
+        while let Some(&b) = bytes.get(i) {
+            match b {
                 b' ' | b'\t' | b'\r' => i += 1,
                 b'\n' => {
                     i += 1;
-                    if !self.pending_heredocs.is_empty() || self.margin.is_some() {
+                    if stop_at_break {
                         break;
                     }
                 }
@@ -402,8 +405,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn line_comment(&mut self) {
-        let rest = &self.bytes[self.pos..self.end];
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        // `str::find` looks for a byte with `memchr`, a word at a time.
+        let rest = &self.src[self.pos..self.end];
+        let len = rest.find('\n').unwrap_or(rest.len());
         self.emit(COMMENT, len)
     }
 
