@@ -112,7 +112,7 @@ struct Lexer<'a> {
     before_string: Option<SyntaxKind>,
 }
 
-fn is_word_byte(b: u8) -> bool {
+pub(crate) fn is_word_byte(b: u8) -> bool {
     WORD_BYTES[b as usize]
 }
 

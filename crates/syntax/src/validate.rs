@@ -1563,12 +1563,10 @@ fn is_var_name(name: &str) -> bool {
             return false; // an empty segment
         };
         i += 1;
-        while bytes
-            .get(i)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            i += 1;
-        }
+        i += bytes[i..]
+            .iter()
+            .position(|&b| !crate::lexer::is_word_byte(b))
+            .unwrap_or(bytes.len() - i);
         if i == bytes.len() {
             return first.is_ascii_lowercase() || first == b'_';
         }
