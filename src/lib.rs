@@ -233,6 +233,9 @@ pub fn compile_input_once(
     result
 }
 
+/// A compile's catalog and log, or its failure.
+type CompileResult = Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure>;
+
 /// [`compile_input`], and the environment it loaded (`None` when it did not load).
 fn compile_in_environment(
     env_dir: &Path,
@@ -240,10 +243,7 @@ fn compile_in_environment(
     mut input: eval::NodeInput,
     options: eval::CompileOptions,
     resolve_links: bool,
-) -> (
-    Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure>,
-    Option<eval::Environment>,
-) {
+) -> (CompileResult, Option<eval::Environment>) {
     let node = input.name.clone();
     let (env_dir, env_name) = match classify_node(&mut input, env_dir, env_name, &options) {
         Ok(found) => found,
