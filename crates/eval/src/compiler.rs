@@ -908,11 +908,17 @@ impl<'e> Compiler<'e> {
             return Ok(id);
         }
         // A class that inherits itself (directly or not) never ends in Puppet either:
-        // Ruby's SystemStackError, which no Puppet error wraps.
+        // Ruby's SystemStackError, which no Puppet error wraps. Our note says where.
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;
-            return Err(EvalError::foreign("stack level too deep"));
+            let (line, col) = def.file.line_col(def.def.span.start);
+            let mut e = EvalError::foreign("stack level too deep");
+            e.note = Some(format!(
+                "(class '{}' inherits from itself through its parents: file: {}, line: {line}, column: {col})",
+                def.def.name, def.file.path
+            ));
+            return Err(e);
         }
         let result = self.new_class_resource(def, &title, from);
         self.depth -= 1;
