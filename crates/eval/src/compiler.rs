@@ -295,6 +295,9 @@ pub struct Compiler<'e> {
     /// Parameters' types written with nothing but type names and literals, evaluated
     /// once per compile, by the address of their (shared, immutable) expression.
     pub(crate) param_types: HashMap<usize, Arc<PType>>,
+    /// The files whose definitions this compile has made (by address): see
+    /// [`Compiler::instantiate_definitions`].
+    instantiated_files: HashSet<usize>,
     /// The names of the aliases being resolved, innermost last, as written.
     pub(crate) resolving_aliases: Vec<String>,
     /// The TypeSets whose members are being evaluated, innermost last.
@@ -450,6 +453,7 @@ impl<'e> Compiler<'e> {
             modules_of_files: HashMap::new(),
             aliases: HashMap::new(),
             param_types: HashMap::new(),
+            instantiated_files: HashSet::new(),
             resolving_aliases: Vec::new(),
             pending_sets: Vec::new(),
         }
@@ -609,8 +613,9 @@ impl<'e> Compiler<'e> {
             .vars
             .insert("module_name".into(), Value::str(""));
 
-        // The main manifests.
+        // The main manifests: their definitions, then their code.
         let manifests = self.env.manifests.clone();
+        self.instantiate_main_definitions(&manifests)?;
         for file in &manifests {
             let top = self.top;
             self.puppet_stack.push((file.clone(), None));
@@ -863,9 +868,120 @@ impl<'e> Compiler<'e> {
         self.add_to_catalog(res, from)
     }
 
+    /// Puppet makes its classes and defines of a file when it loads the file (the main
+    /// manifests before any code runs), and interprets their parameters' types then,
+    /// so that a type naming nothing fails the compile even when the definition is
+    /// never used. Types written with variables are left to the definition's use
+    /// (Puppet interprets them without any variable in scope).
+    pub(crate) fn instantiate_definitions(
+        &mut self,
+        file: &Arc<SourceFile>,
+    ) -> Result<(), EvalError> {
+        if !self.instantiated_files.insert(Arc::as_ptr(file) as usize) {
+            return Ok(());
+        }
+        // Puppet loads a module's init.pp before any other of its manifests (#4220).
+        if let Some(init) = self.module_init_file(file) {
+            self.instantiate_definitions(&init)?;
+        }
+        self.check_param_types(&file.program.body, file, &mut HashSet::new())
+    }
+
+    /// The `init.pp` of the module whose manifest `file` is, unless it is that file
+    /// (or there is none).
+    fn module_init_file(&mut self, file: &SourceFile) -> Option<Arc<SourceFile>> {
+        let module = self.module_of(file);
+        if module.is_empty() {
+            return None;
+        }
+        let path = std::path::Path::new(&file.path);
+        let manifests = self
+            .env
+            .modulepath
+            .iter()
+            .map(|dir| dir.join(&module).join("manifests"))
+            .find(|m| path.starts_with(m))?;
+        let init = manifests.join("init.pp");
+        if init == path {
+            return None;
+        }
+        self.env.load_file(&init).ok().flatten()
+    }
+
+    /// [`Compiler::instantiate_definitions`] of the main manifests, which Puppet makes
+    /// in order as one program: a type alias they declare is not known to the
+    /// definitions before it.
+    fn instantiate_main_definitions(
+        &mut self,
+        manifests: &[Arc<SourceFile>],
+    ) -> Result<(), EvalError> {
+        let mut pending: HashSet<String> = manifests
+            .iter()
+            .flat_map(|f| f.program.body.iter())
+            .filter_map(|e| match &e.kind {
+                ExprKind::TypeAlias(def) => Some(def.name.to_lowercase()),
+                _ => None,
+            })
+            .collect();
+        for file in manifests {
+            if !self.instantiated_files.insert(Arc::as_ptr(file) as usize) {
+                continue;
+            }
+            self.check_param_types(&file.program.body, file, &mut pending)?;
+        }
+        Ok(())
+    }
+
+    /// Interprets the static parameter types of the classes and defines in `body`
+    /// (and in the classes' bodies); `pending`: the type aliases of the same program
+    /// not declared yet, removed as their declarations are passed.
+    fn check_param_types(
+        &mut self,
+        body: &[Expr],
+        file: &Arc<SourceFile>,
+        pending: &mut HashSet<String>,
+    ) -> Result<(), EvalError> {
+        for expr in body {
+            let (params, nested) = match &expr.kind {
+                ExprKind::Class(def) => (&def.params, Some(&def.body.statements)),
+                ExprKind::Define(def) => (&def.params, None),
+                ExprKind::TypeAlias(def) => {
+                    pending.remove(&def.name.to_lowercase());
+                    continue;
+                }
+                _ => continue,
+            };
+            for param in params {
+                let Some(t) = param.type_expr.as_ref().filter(|t| static_type_expr(t)) else {
+                    continue;
+                };
+                if !pending.is_empty() {
+                    let mut names = Vec::new();
+                    type_names(t, &mut names);
+                    if let Some((name, span)) = names
+                        .into_iter()
+                        .find(|(n, _)| pending.contains(&n.to_lowercase()))
+                    {
+                        return Err(EvalError::issue(
+                            format!("Resource type not found: {name}"),
+                            self.location(file, span),
+                        ));
+                    }
+                }
+                let top = self.top;
+                self.param_type(t, top, file)?;
+            }
+            if let Some(body) = nested {
+                self.check_param_types(body, file, pending)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Puppet's `instantiate_resource`: a class's parent class joins the catalog
     /// (include-like, not yet evaluated) before the class does.
     fn instantiate_class(&mut self, def: &Def<ClassDef>, from: ScopeId) -> Result<(), EvalError> {
+        self.instantiate_definitions(&def.file)?;
         let Some(parent) = &def.def.parent else {
             return Ok(());
         };
@@ -1560,6 +1676,26 @@ fn skip_trivia(text: &[u8], mut i: usize) -> usize {
             continue;
         }
         return i;
+    }
+}
+
+/// The type names a static type expression (see [`static_type_expr`]) names, with
+/// where, in order.
+fn type_names<'x>(expr: &'x Expr, out: &mut Vec<(&'x str, Span)>) {
+    match &expr.kind {
+        ExprKind::TypeRef(name) => out.push((marionette_syntax::names::trim_root(name), expr.span)),
+        ExprKind::Array(items) => items.iter().for_each(|e| type_names(e, out)),
+        ExprKind::Hash(entries) | ExprKind::UnfoldedHash(entries) => {
+            for e in entries {
+                type_names(&e.key, out);
+                type_names(&e.value, out);
+            }
+        }
+        ExprKind::Access { target, keys } => {
+            type_names(target, out);
+            keys.iter().for_each(|e| type_names(e, out));
+        }
+        _ => {}
     }
 }
 

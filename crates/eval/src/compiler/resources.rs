@@ -75,6 +75,7 @@ impl<'e> Compiler<'e> {
         let (kind, wire_kind) = if let Some(t) = crate::restype::builtin(&lower) {
             (ResKind::Builtin(t), cat::ResourceKind::CompilableType)
         } else if let Some(def) = self.env.find_define(&lower).map_err(EvalError::from_load)? {
+            self.instantiate_definitions(&def.file)?;
             (
                 ResKind::Define(def.def.clone(), def.file.clone()),
                 cat::ResourceKind::DefinedType,

@@ -1,0 +1,2 @@
+class m { notice("m") }
+class m::other(Optional[Foo::Bar] $x = undef) {}

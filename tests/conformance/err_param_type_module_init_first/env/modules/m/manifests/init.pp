@@ -1,0 +1,1 @@
+class m(Optional[Stdlib::Nothing_here] $x = undef) {}

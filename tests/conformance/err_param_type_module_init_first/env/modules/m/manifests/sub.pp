@@ -1,0 +1,1 @@
+class m::sub { notice("sub") }
