@@ -28,13 +28,16 @@ thread_local! {
 
 pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
     CACHE.with_borrow_mut(|cache| {
+        // The builder's stacks are the thread's, kept from file to file (empty).
+        let parents = std::mem::take(&mut cache.parents);
+        let children = std::mem::take(&mut cache.children);
         let sink = TreeSink {
             text,
             offset: 0,
             builder: Builder {
                 cache,
-                parents: Vec::new(),
-                children: Vec::new(),
+                parents,
+                children,
             },
             too_deep_at: None,
             depth: 0,
@@ -108,10 +111,14 @@ impl Builder<'_> {
     /// Finishes the last open node, the root, and returns it.
     fn finish_root(mut self) -> GreenNode {
         self.finish_node();
-        match self.children.pop() {
+        let root = match self.children.pop() {
             Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,
             _ => unreachable!("the root is the only element left"),
-        }
+        };
+        debug_assert!(self.parents.is_empty());
+        self.cache.parents = self.parents;
+        self.cache.children = self.children;
+        root
     }
 }
 
@@ -126,6 +133,9 @@ const NODE_CACHE_MAX_CHILDREN: usize = 3;
 struct GreenCache {
     tokens: Vec<Option<GreenToken>>,
     nodes: Vec<Option<GreenNode>>,
+    /// The [`Builder`]'s stacks between two files (empty, with their capacity).
+    parents: Vec<(SyntaxKind, usize)>,
+    children: Vec<GreenElement>,
 }
 
 impl GreenCache {
@@ -133,6 +143,8 @@ impl GreenCache {
         GreenCache {
             tokens: vec![None; TOKEN_SLOTS],
             nodes: vec![None; NODE_SLOTS],
+            parents: Vec::new(),
+            children: Vec::new(),
         }
     }
 
@@ -143,7 +155,7 @@ impl GreenCache {
         let bytes = &src.as_bytes()[at.clone()];
         let slot = &mut self.tokens[token_slot(kind, bytes)];
         if let Some(token) = slot {
-            if token.kind() == raw && token.text().as_bytes() == bytes {
+            if token.kind() == raw && same_bytes(token.text().as_bytes(), bytes) {
                 return token.clone();
             }
         }
@@ -204,6 +216,27 @@ fn owned_id(element: &GreenElement) -> u64 {
     }
 }
 
+/// `a == b`, for the short texts most tokens have without a call to `memcmp`: two
+/// overlapping loads compare up to twice their width.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    fn ends<const N: usize>(t: &[u8]) -> ([u8; N], [u8; N]) {
+        match (t.first_chunk::<N>(), t.last_chunk::<N>()) {
+            (Some(head), Some(tail)) => (*head, *tail),
+            _ => unreachable!("the caller checked the length"),
+        }
+    }
+    match a.len() {
+        n if n != b.len() => false,
+        0 => true,
+        1 => a[0] == b[0],
+        2..=3 => ends::<2>(a) == ends::<2>(b),
+        4..=7 => ends::<4>(a) == ends::<4>(b),
+        8..=16 => ends::<8>(a) == ends::<8>(b),
+        _ => a == b,
+    }
+}
+
 /// The multiplier of FxHash.
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
@@ -241,7 +274,7 @@ fn preorder(nodes: &[NodeRecord]) -> Vec<NodeRecord> {
     const NONE: u32 = u32::MAX;
     let mut first_child = vec![NONE; nodes.len()];
     let mut next_sibling = vec![NONE; nodes.len()];
-    let mut stack: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = Vec::with_capacity(64);
     for (i, rec) in nodes.iter().enumerate() {
         let mut first = NONE;
         while let Some(&top) = stack.last() {
@@ -259,7 +292,8 @@ fn preorder(nodes: &[NodeRecord]) -> Vec<NodeRecord> {
     }
     let mut out = Vec::with_capacity(nodes.len());
     // Depth-first over the roots (left to right) with an explicit stack.
-    let mut todo: Vec<u32> = stack.into_iter().rev().collect();
+    let mut todo: Vec<u32> = Vec::with_capacity(64);
+    todo.extend(stack.into_iter().rev());
     while let Some(i) = todo.pop() {
         out.push(nodes[i as usize]);
         let mark = todo.len();
@@ -293,7 +327,7 @@ impl<'t, 'c> TreeSink<'t, 'c> {
 
         let mut raw = 0usize;
         // Open records: (end, whether a rowan node was started for it).
-        let mut open: Vec<(u32, bool)> = Vec::new();
+        let mut open: Vec<(u32, bool)> = Vec::with_capacity(64);
         for rec in records {
             while let Some(&(end, started)) = open.last() {
                 if end > rec.start {
