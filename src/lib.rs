@@ -72,14 +72,15 @@ pub fn parse_source(path: impl Into<PathBuf>, text: String) -> ParsedFile {
 /// file once).
 pub fn source_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    walk_source_files(dir, &mut |path| out.push(path))?;
+    walk_source_files(dir, &mut |path, _| out.push(path))?;
     sort_by_path(&mut out, |path| path);
     Ok(out)
 }
 
-/// The files [`source_files`] finds, given to `found` as the walk meets them, before
-/// they are sorted: a caller can start on the first files while the walk goes on.
-pub fn walk_source_files(dir: &Path, found: &mut dyn FnMut(PathBuf)) -> std::io::Result<()> {
+/// The files [`source_files`] finds, given to `found` with their sizes in bytes as the
+/// walk meets them, before they are sorted: a caller can start on the first files while
+/// the walk goes on, the largest first.
+pub fn walk_source_files(dir: &Path, found: &mut dyn FnMut(PathBuf, u64)) -> std::io::Result<()> {
     let mut seen = std::collections::HashSet::new();
     let root = std::fs::metadata(dir)?;
     seen.insert(file_id(dir, &root)?);
@@ -95,7 +96,13 @@ pub fn walk_source_files(dir: &Path, found: &mut dyn FnMut(PathBuf)) -> std::io:
                 path.extension().and_then(|e| e.to_str()),
                 Some("pp" | "epp")
             );
-            let Some((is_dir, id, dev)) = entry_id(&entry, &path, dev, is_source)? else {
+            let Some(Entry {
+                is_dir,
+                id,
+                dev,
+                len,
+            }) = entry_id(&entry, &path, dev, is_source)?
+            else {
                 continue;
             };
             if is_dir {
@@ -103,7 +110,7 @@ pub fn walk_source_files(dir: &Path, found: &mut dyn FnMut(PathBuf)) -> std::io:
                     stack.push((path, dev));
                 }
             } else if is_source && seen.insert(id) {
-                found(path);
+                found(path, len);
             }
         }
     }
@@ -127,17 +134,26 @@ fn path_order_key(path: &Path) -> Vec<u8> {
     key
 }
 
-/// Whether a directory entry is a directory, its identity and its device, or `None`
-/// for what the walk skips (a dangling link; on Unix, a plain file that is not a
-/// source). A file or directory is known by its device and inode, since symbolic links
-/// make the same one appear under several paths; on Unix the entry's own type and inode
-/// come with the directory listing, so only links cost a `stat`.
+/// A directory entry the walk follows: whether it is a directory, its identity, its
+/// device and its size in bytes (files only).
+struct Entry {
+    is_dir: bool,
+    id: FileId,
+    dev: u64,
+    len: u64,
+}
+
+/// The entry, or `None` for what the walk skips (a dangling link; on Unix, a plain file
+/// that is not a source). A file or directory is known by its device and inode, since
+/// symbolic links make the same one appear under several paths; on Unix the entry's
+/// own type and inode come with the directory listing, so only links and sources cost
+/// a `stat` (relative to the directory, for a source's size).
 fn entry_id(
     entry: &std::fs::DirEntry,
     path: &Path,
     parent_dev: u64,
     is_source: bool,
-) -> std::io::Result<Option<(bool, FileId, u64)>> {
+) -> std::io::Result<Option<Entry>> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::DirEntryExt;
@@ -146,13 +162,27 @@ fn entry_id(
             if !kind.is_dir() && !is_source {
                 return Ok(None);
             }
-            let id = (parent_dev, entry.ino(), PathBuf::new());
-            return Ok(Some((kind.is_dir(), id, parent_dev)));
+            let len = if kind.is_dir() {
+                0
+            } else {
+                entry.metadata().map_or(0, |meta| meta.len())
+            };
+            return Ok(Some(Entry {
+                is_dir: kind.is_dir(),
+                id: (parent_dev, entry.ino(), PathBuf::new()),
+                dev: parent_dev,
+                len,
+            }));
         }
     }
     let _ = (entry, parent_dev, is_source);
     match std::fs::metadata(path) {
-        Ok(meta) => Ok(Some((meta.is_dir(), file_id(path, &meta)?, device(&meta)))),
+        Ok(meta) => Ok(Some(Entry {
+            is_dir: meta.is_dir(),
+            id: file_id(path, &meta)?,
+            dev: device(&meta),
+            len: meta.len(),
+        })),
         Err(_) => Ok(None), // dangling link
     }
 }

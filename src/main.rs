@@ -151,25 +151,41 @@ fn parse_command(args: &[String]) -> ExitCode {
     }
     // Files are independent: parse them on every core, starting while the directories
     // are still being walked (on Debian's module corpus the walk is a tenth of the
-    // work). Each job renders its report (and drops its tree); the reports are printed
-    // in the order given, a directory's files sorted.
+    // work). The files found wait in a queue, largest first: a job takes the largest
+    // one waiting, so that no large file is left for one core at the end while the
+    // others have nothing to do (the corpus's largest file is a twentieth of it). Each
+    // job renders its report (and drops its tree); the reports are printed in the
+    // order given, a directory's files sorted.
     use std::io::{IsTerminal, Write};
     use std::sync::Mutex;
     let color = std::io::stderr().is_terminal();
-    let check = |path: PathBuf| check_file(path, dump_tree, pretty, color);
+    let check = |path: PathBuf, len: Option<u64>| check_file(path, len, dump_tree, pretty, color);
     let found: Vec<Mutex<Vec<FileReport>>> = inputs.iter().map(|_| Mutex::default()).collect();
+    // (size, input, path); a given file's size is unknown (0), it is read all the same.
+    let waiting: Mutex<std::collections::BinaryHeap<(u64, usize, PathBuf)>> = Mutex::default();
     let walked: Result<(), (PathBuf, std::io::Error)> = rayon::scope(|scope| {
-        for (input, found) in inputs.iter().zip(&found) {
-            let mut spawn = |path: PathBuf| {
+        for (index, input) in inputs.iter().enumerate() {
+            let (waiting, found) = (&waiting, &found);
+            let mut spawn = |path: PathBuf, len: u64| {
+                let mut queue = waiting.lock().unwrap_or_else(|e| e.into_inner());
+                queue.push((len, index, path));
+                drop(queue);
+                // One job per file queued: there is always a file for it to take.
                 scope.spawn(move |_| {
-                    let report = check(path);
-                    found.lock().unwrap_or_else(|e| e.into_inner()).push(report);
+                    let next = waiting.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                    if let Some((len, index, path)) = next {
+                        let report = check(path, (len > 0).then_some(len));
+                        found[index]
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(report);
+                    }
                 })
             };
             if input.is_dir() {
                 walk_source_files(input, &mut spawn).map_err(|e| (input.clone(), e))?;
             } else {
-                spawn(input.clone());
+                spawn(input.clone(), 0);
             }
         }
         Ok(())
@@ -209,9 +225,15 @@ struct FileReport {
     errors: Vec<u8>,
 }
 
-/// Reads, parses, lowers and validates one file and renders what `marionette parse`
-/// prints for it.
-fn check_file(path: PathBuf, dump_tree: bool, pretty: bool, color: bool) -> FileReport {
+/// Reads, parses, lowers and validates one file (of `len` bytes, if the walk saw it)
+/// and renders what `marionette parse` prints for it.
+fn check_file(
+    path: PathBuf,
+    len: Option<u64>,
+    dump_tree: bool,
+    pretty: bool,
+    color: bool,
+) -> FileReport {
     use codespan_reporting::term::termcolor::Buffer;
     use std::io::Write;
     let mut err = if color {
@@ -219,7 +241,7 @@ fn check_file(path: PathBuf, dump_tree: bool, pretty: bool, color: bool) -> File
     } else {
         Buffer::no_color()
     };
-    let text = match std::fs::read(&path).map(String::from_utf8) {
+    let text = match read_file(&path, len).map(String::from_utf8) {
         Ok(Ok(text)) => text,
         unreadable => {
             let _ = match unreadable {
@@ -257,6 +279,20 @@ fn check_file(path: PathBuf, dump_tree: bool, pretty: bool, color: bool) -> File
         tree,
         errors: err.into_inner(),
     }
+}
+
+/// `std::fs::read`, without its `stat` when the size is known (a larger or smaller
+/// file is read all the same).
+fn read_file(path: &Path, len: Option<u64>) -> std::io::Result<Vec<u8>> {
+    let Some(len) = len else {
+        return std::fs::read(path);
+    };
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    // One byte more than the file: the read that finds its end needs no other buffer.
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 struct CompileArgs {
