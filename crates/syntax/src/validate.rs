@@ -1714,8 +1714,19 @@ const METAPARAMETERS: &[&str] = &[
 fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
     let mut definitions = Vec::new();
     for statement in &program.body {
-        collect_definitions(statement, &mut definitions);
+        collect_placed_definitions(statement, &mut definitions);
     }
+    debug_assert!({
+        let mut everywhere = Vec::new();
+        for statement in &program.body {
+            collect_definitions(statement, &mut everywhere);
+        }
+        everywhere.len() == definitions.len()
+            && everywhere
+                .iter()
+                .zip(&definitions)
+                .all(|(a, b)| std::ptr::eq(*a, *b))
+    });
     // Lines are only needed for messages: the index is built for the first one.
     let index = std::cell::OnceCell::new();
     let line_col = |e: &Expr| {
@@ -2087,6 +2098,33 @@ const BUILTIN_TYPES_UNLOCATED: &[&str] = &[
 ];
 
 /// The definitions in the order Puppet's parser finishes them: inner ones first.
+/// [`collect_definitions`] of a program that passed [`check_program`], where
+/// definitions are only where Puppet's `top` allows them: statements of the program,
+/// of blocks standing as statements, and of class bodies (recursively). Only those are
+/// walked, not every expression: the same definitions in the same order, for a tenth
+/// of the work.
+fn collect_placed_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.kind {
+        ExprKind::Block(block) => {
+            for statement in &block.statements {
+                collect_placed_definitions(statement, out);
+            }
+        }
+        ExprKind::Class(class) => {
+            for statement in &class.body.statements {
+                collect_placed_definitions(statement, out);
+            }
+            out.push(e);
+        }
+        ExprKind::Define(_)
+        | ExprKind::Node(_)
+        | ExprKind::Function(_)
+        | ExprKind::TypeAlias(_)
+        | ExprKind::TypeDefinition { .. } => out.push(e),
+        _ => {}
+    }
+}
+
 fn collect_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     for_each_child(e, &mut |child| collect_definitions(child, out));
     if matches!(
