@@ -581,29 +581,41 @@ pub fn concatenate(l: &Value, r: &Value) -> Result<Value, String> {
                     }
                 }
                 Value::Array(b) => {
+                    // An array of arrays is a list of [key, value] tuples (Ruby's
+                    // `Hash[tuples]`: a one-element tuple is a key with an undef
+                    // value); anything else is a flat key, value, ... list.
                     let pairs = !b.is_empty() && b.iter().all(|e| matches!(e, Value::Array(_)));
                     if pairs {
                         for e in b.iter() {
                             if let Value::Array(p) = e {
-                                if p.len() != 2 {
-                                    return Err(format!(
-                                        "wrong array length (expected 2, was {})",
-                                        p.len()
-                                    ));
-                                }
-                                m.insert(p[0].clone(), p[1].clone());
+                                match p.len() {
+                                    1 => m.insert(p[0].clone(), Value::Undef),
+                                    2 => m.insert(p[0].clone(), p[1].clone()),
+                                    n => {
+                                        return Err(format!(
+                                            "Error while evaluating a '+' expression, \
+                                             invalid number of elements ({n} for 1..2)"
+                                        ))
+                                    }
+                                };
                             }
                         }
                     } else {
                         if b.len() % 2 != 0 {
-                            return Err("odd number of arguments for Hash".into());
+                            return Err("Error while evaluating a '+' expression, \
+                                        odd number of arguments for Hash"
+                                .into());
                         }
                         for pair in b.chunks(2) {
                             m.insert(pair[0].clone(), pair[1].clone());
                         }
                     }
                 }
-                _ => return Err("Can only append Array or Hash to a Hash".into()),
+                _ => {
+                    return Err("Error while evaluating a '+' expression, \
+                                Can only append Array or Hash to a Hash"
+                        .into())
+                }
             }
             Ok(Value::hash(m))
         }

@@ -1,0 +1,2 @@
+$opts = { 'a' => 1 }
+$more = $opts + 'b'
