@@ -302,7 +302,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 Value::Timespan(t) => t.nanos.div_euclid(1_000_000_000) as i64,
                 Value::Str(s) if integer_pattern(s) => ruby_integer(s, radix).ok_or_else(|| {
                     EvalError::new(format!(
-                        "'new' invalid value for Integer(): {}",
+                        "invalid value for Integer(): {}",
                         from.ruby_inspect()
                     ))
                 })?,
@@ -416,34 +416,48 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 },
             }
         }
-        PType::Hash { .. } | PType::Struct(_) => match &first {
-            Value::Hash(_) => Ok(first.clone()),
-            Value::Array(items) => {
-                let mut m = ValueMap::default();
-                if !items.is_empty()
-                    && items
-                        .iter()
-                        .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-                {
-                    for e in items.iter() {
-                        if let Value::Array(p) = e {
-                            m.insert(p[0].clone(), p[1].clone());
+        PType::Hash { .. } | PType::Struct(_) => {
+            // A non-empty array of [key, value] tuples is a list of entries;
+            // any other array, or what iterating the value gives (a String's
+            // characters, an Integer's range, an Iterator), is a flat key, value,
+            // ... list. Puppet reports these failures without the function name.
+            let items: Vec<Value> = match &first {
+                Value::Hash(_) => return Ok(first.clone()),
+                Value::Array(items) => {
+                    if !items.is_empty()
+                        && items
+                            .iter()
+                            .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
+                    {
+                        let mut m = ValueMap::default();
+                        for e in items.iter() {
+                            if let Value::Array(p) = e {
+                                m.insert(p[0].clone(), p[1].clone());
+                            }
                         }
+                        return Ok(Value::hash(m));
                     }
-                } else {
-                    if items.len() % 2 != 0 {
-                        return Err(EvalError::new(
-                            "'new_hash' odd number of arguments for Hash",
-                        ));
-                    }
-                    for pair in items.chunks(2) {
-                        m.insert(pair[0].clone(), pair[1].clone());
-                    }
+                    items.iter().cloned().collect()
                 }
-                Ok(Value::hash(m))
+                other => match super::iterate::iterable(other) {
+                    Some(it) => it.items,
+                    None => {
+                        return Err(EvalError::new(format!(
+                            "Value of type {} cannot be converted to Hash",
+                            PType::infer(other).generalize()
+                        )))
+                    }
+                },
+            };
+            if !items.len().is_multiple_of(2) {
+                return Err(EvalError::new("odd number of arguments for Hash"));
             }
-            other => Err(conversion_error("new_hash", other, "Hash")),
-        },
+            let mut m = ValueMap::default();
+            for pair in items.chunks(2) {
+                m.insert(pair[0].clone(), pair[1].clone());
+            }
+            Ok(Value::hash(m))
+        }
         PType::Regexp(_) => match &first {
             Value::Str(s) => Ok(Value::Regex(Regex::shared(s).map_err(EvalError::new)?)),
             Value::Regex(_) => Ok(first.clone()),

@@ -1,0 +1,2 @@
+$pairs = [['a', 1], 'b', 'c']
+$h = Hash($pairs)
