@@ -135,7 +135,8 @@ pub enum Data {
     /// A `Deferred` function call, resolved by the agent.
     Deferred {
         name: String,
-        arguments: Vec<Data>,
+        /// `None` when the Deferred was made without arguments: no `arguments` key.
+        arguments: Option<Vec<Data>>,
     },
     /// A Puppet type as a value: `{"__ptype": "Pcore::IntegerType", "from": 1, ...}`.
     Type {

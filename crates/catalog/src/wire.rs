@@ -342,12 +342,11 @@ impl Writer {
             Data::Timestamp(t) => self.ptype("Timestamp", Some(&Data::String(t.clone()))),
             Data::Deferred { name, arguments } => {
                 let (ptype, name) = (Data::String("Deferred".into()), Data::String(name.clone()));
-                let arguments = Data::Array(arguments.clone());
-                let entries = [
-                    ("__ptype", &ptype),
-                    ("name", &name),
-                    ("arguments", &arguments),
-                ];
+                let arguments = arguments.clone().map(Data::Array);
+                let mut entries = vec![("__ptype", &ptype), ("name", &name)];
+                if let Some(arguments) = &arguments {
+                    entries.push(("arguments", arguments));
+                }
                 self.object(entries.into_iter());
             }
             Data::Type { ptype, attributes } => {

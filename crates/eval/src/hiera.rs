@@ -264,7 +264,9 @@ pub fn value_from_data(d: &Data) -> Value {
         },
         Data::Deferred { name, arguments } => Value::Deferred(Arc::new(crate::value::Deferred {
             name: name.clone(),
-            arguments: arguments.iter().map(value_from_data).collect(),
+            arguments: arguments
+                .as_ref()
+                .map(|a| a.iter().map(value_from_data).collect()),
         })),
         // A Binary in its rich-data form (a plugin's answer: Ruby strings that are not
         // UTF-8 come back as Binary values).

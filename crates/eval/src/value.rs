@@ -280,7 +280,9 @@ impl Regex {
 #[derive(Clone, Debug)]
 pub struct Deferred {
     pub name: String,
-    pub arguments: Vec<Value>,
+    /// `None` when none were given (`Deferred('f')`), which Puppet keeps apart
+    /// from an empty list: it is left out of the catalog and the string form.
+    pub arguments: Option<Vec<Value>>,
 }
 
 impl Value {
@@ -486,7 +488,15 @@ impl fmt::Display for Value {
             }
             Value::Type(t) => write!(f, "{t}"),
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
-            Value::Deferred(d) => write!(f, "Deferred({})", d.name),
+            // An Object's string form: its attributes as a hash.
+            Value::Deferred(d) => {
+                write!(f, "Deferred({{'name' => {}", puppet_quote(&d.name))?;
+                if let Some(args) = &d.arguments {
+                    let args = Value::array(args.clone());
+                    write!(f, ", 'arguments' => {}", args.to_quoted_string())?;
+                }
+                f.write_str("})")
+            }
             Value::Timestamp(t) => f.write_str(&t.format()),
             Value::Timespan(t) => f.write_str(&t.format()),
             Value::SemVer(v) => write!(f, "{v}"),

@@ -29,7 +29,10 @@ pub fn to_data(v: &Value, top: bool) -> Data {
         }
         Value::Deferred(d) => Data::Deferred {
             name: d.name.clone(),
-            arguments: d.arguments.iter().map(|v| to_data(v, false)).collect(),
+            arguments: d
+                .arguments
+                .as_ref()
+                .map(|a| a.iter().map(|v| to_data(v, false)).collect()),
         },
         Value::Timestamp(t) => Data::Timestamp(t.format()),
         Value::Timespan(t) => pvalue("Timespan", t.format()),

@@ -62,7 +62,7 @@ impl From<&Data> for FfiData {
             Data::Timestamp(s) => FfiData::Timestamp(s.as_str().into()),
             Data::Deferred { name, arguments } => FfiData::Deferred {
                 name: name.as_str().into(),
-                arguments: arguments.iter().map(FfiData::from).collect(),
+                arguments: arguments.iter().flatten().map(FfiData::from).collect(),
             },
             Data::Type { ptype, attributes } => FfiData::Type {
                 ptype: ptype.as_str().into(),
@@ -95,9 +95,12 @@ impl From<&FfiData> for Data {
             FfiData::Default => Data::Default,
             FfiData::Regexp(s) => Data::Regexp(s.to_string()),
             FfiData::Timestamp(s) => Data::Timestamp(s.to_string()),
+            // The ABI has no "no arguments" apart from an empty list; the usual
+            // `Deferred('f')` is the one kept.
             FfiData::Deferred { name, arguments } => Data::Deferred {
                 name: name.to_string(),
-                arguments: arguments.iter().map(Data::from).collect(),
+                arguments: (!arguments.is_empty())
+                    .then(|| arguments.iter().map(Data::from).collect()),
             },
             FfiData::Type { ptype, attributes } => Data::Type {
                 ptype: ptype.to_string(),
@@ -269,7 +272,7 @@ mod tests {
             Data::Timestamp("2024-01-01T00:00:00.000000000 UTC".into()),
             Data::Deferred {
                 name: "f".into(),
-                arguments: vec![Data::Integer(2)],
+                arguments: Some(vec![Data::Integer(2)]),
             },
             Data::Type {
                 ptype: "Pcore::IntegerType".into(),

@@ -474,12 +474,13 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             };
             let arguments = match (&first, args.get(1)) {
                 (Value::Hash(h), _) => match h.get(&Value::str("arguments")) {
-                    Some(Value::Array(a)) => a.iter().cloned().collect(),
-                    _ => Vec::new(),
+                    Some(Value::Array(a)) => Some(a.iter().cloned().collect()),
+                    Some(Value::Undef) | None => None,
+                    Some(other) => Some(vec![other.clone()]),
                 },
-                (_, Some(Value::Array(a))) => a.iter().cloned().collect(),
-                (_, Some(other)) => vec![other.clone()],
-                _ => Vec::new(),
+                (_, Some(Value::Array(a))) => Some(a.iter().cloned().collect()),
+                (_, Some(Value::Undef)) | (_, None) => None,
+                (_, Some(other)) => Some(vec![other.clone()]),
             };
             Ok(Value::Deferred(Arc::new(Deferred { name, arguments })))
         }

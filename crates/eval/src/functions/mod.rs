@@ -264,7 +264,7 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             let d = d.clone();
             return c.call_function(
                 &d.name,
-                d.arguments.clone(),
+                d.arguments.clone().unwrap_or_default(),
                 None,
                 call.scope,
                 call.file,
