@@ -553,21 +553,7 @@ impl Value {
 /// unless the string has control characters, then double quotes with escapes.
 pub fn puppet_quote(s: &str) -> String {
     if s.chars().any(|c| (c as u32) < 0x20) {
-        let mut out = String::from("\"");
-        for c in s.chars() {
-            match c {
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '"' => out.push_str("\\\""),
-                '$' => out.push_str("\\$"),
-                '\\' => out.push_str("\\\\"),
-                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        out.push('"');
-        return out;
+        return puppet_double_quote(s);
     }
     let mut out = String::from("'");
     let mut escaped = false;
@@ -588,6 +574,26 @@ pub fn puppet_quote(s: &str) -> String {
         out.push('\\');
     }
     out.push('\'');
+    out
+}
+
+/// A string in double quotes with Puppet's escapes (`%#p`, and the quoting of
+/// strings with control characters).
+pub fn puppet_double_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '"' => out.push_str("\\\""),
+            '$' => out.push_str("\\$"),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
 }
 

@@ -543,7 +543,84 @@ fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
     let conv = fmt.chars().last().unwrap_or('s');
     let head = &fmt[..fmt.len() - 1];
     let with = |c: char, arg: Value| super::sprintf::format(&format!("{head}{c}"), &[arg]);
+    let flags: &str = {
+        let rest = &fmt[1..];
+        let n = rest
+            .bytes()
+            .take_while(|b| b" [+#0{<(|-".contains(b))
+            .count();
+        &rest[..n]
+    };
+    let alt = flags.contains('#');
+    // A container's delimiters: `%(a` gives `(1, 2)`; they apply to the nested
+    // containers of the same kind too.
+    let delimiters = |default: (&'static str, &'static str)| {
+        flags
+            .chars()
+            .find_map(|c| match c {
+                '(' => Some(("(", ")")),
+                '[' => Some(("[", "]")),
+                '{' => Some(("{", "}")),
+                '<' => Some(("<", ">")),
+                '|' => Some(("|", "|")),
+                _ => None,
+            })
+            .unwrap_or(default)
+    };
     match v {
+        Value::Undef => {
+            let word = match conv {
+                'n' => {
+                    if alt {
+                        "null"
+                    } else {
+                        "nil"
+                    }
+                }
+                'u' => {
+                    if alt {
+                        "undefined"
+                    } else {
+                        "undef"
+                    }
+                }
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
+                    "NaN"
+                }
+                'v' => "n/a",
+                'V' => "N/A",
+                's' => {
+                    if alt {
+                        "\"\""
+                    } else {
+                        ""
+                    }
+                }
+                'p' => {
+                    if alt {
+                        "\"undef\""
+                    } else {
+                        "undef"
+                    }
+                }
+                _ => return Ok(v.to_puppet_string()),
+            };
+            with('s', Value::str(word))
+        }
+        Value::Array(_) if matches!(conv, 'a' | 's' | 'p') => {
+            Ok(quoted_with(v, delimiters(("[", "]")), ("{", "}")))
+        }
+        Value::Hash(map) if conv == 'a' => {
+            let pairs = map
+                .iter()
+                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                .collect();
+            // The pairs are an array in the default format.
+            Ok(Value::array(pairs).to_quoted_string())
+        }
+        Value::Hash(_) if !alt && matches!(conv, 'h' | 's' | 'p') => {
+            Ok(quoted_with(v, ("[", "]"), delimiters(("{", "}"))))
+        }
         Value::Int(_) | Value::Float(_) => match (conv, v) {
             ('d' | 'x' | 'X' | 'o' | 'b' | 'B', Value::Float(f)) => {
                 with(conv, Value::Int(f.trunc() as i64))
@@ -563,6 +640,7 @@ fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
             with('s', Value::str(word))
         }
         Value::Str(s) => match conv {
+            'p' if alt => with('s', Value::str(crate::value::puppet_double_quote(s))),
             'p' => with('s', Value::str(crate::value::puppet_quote(s))),
             'C' | 'c' => with('s', Value::str(capitalize_first(s))),
             'u' => with('s', Value::str(s.to_uppercase())),
@@ -570,6 +648,37 @@ fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
             _ => with('s', v.clone()),
         },
         other => Ok(other.to_puppet_string()),
+    }
+}
+
+/// The `%p` form of a value whose arrays and hashes are written between the given
+/// delimiters.
+fn quoted_with(v: &Value, array: (&str, &str), hash: (&str, &str)) -> String {
+    match v {
+        Value::Array(items) => format!(
+            "{}{}{}",
+            array.0,
+            items
+                .iter()
+                .map(|e| quoted_with(e, array, hash))
+                .collect::<Vec<_>>()
+                .join(", "),
+            array.1
+        ),
+        Value::Hash(map) => format!(
+            "{}{}{}",
+            hash.0,
+            map.iter()
+                .map(|(k, e)| format!(
+                    "{} => {}",
+                    quoted_with(k, array, hash),
+                    quoted_with(e, array, hash)
+                ))
+                .collect::<Vec<_>>()
+                .join(", "),
+            hash.1
+        ),
+        other => other.to_quoted_string(),
     }
 }
 
