@@ -256,10 +256,17 @@ impl<'e> Compiler<'e> {
                         ) => items.iter().cloned().collect(),
                         (_, m) => vec![m],
                     };
+                    // A regex's captures are seen by its value only, as in `case`.
                     for m in candidates {
-                        if self.case_match(&v, &m)? {
-                            return self.eval_expr(&entry.value, scope, file);
+                        self.matches.push(Vec::new());
+                        let matched = self.case_match(&v, &m);
+                        if let Ok(true) = matched {
+                            let r = self.eval_expr(&entry.value, scope, file);
+                            self.matches.pop();
+                            return r;
                         }
+                        self.matches.pop();
+                        matched?;
                     }
                 }
                 match default {
