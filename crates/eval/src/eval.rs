@@ -806,36 +806,34 @@ impl<'e> Compiler<'e> {
                 Ok(())
             }
             ExprKind::Array(targets) => {
-                match &value {
-                    Value::Array(values) => {
-                        if values.len() != targets.len() {
-                            return Err(EvalError::new(format!(
-                                "Mismatched number of elements in array assignment: expected {}, got {}",
-                                targets.len(),
-                                values.len()
-                            )));
-                        }
-                        for (t, v) in targets.iter().zip(values.iter()) {
+                if let Value::Hash(map) = &value {
+                    for t in targets {
+                        if let ExprKind::Variable(name) = &t.kind {
+                            let Some(v) = map.get(&Value::str(name.as_str())) else {
+                                return Err(EvalError::new(format!(
+                                    "No value for required key '{name}' in assignment to \
+                                     variables from hash"
+                                )));
+                            };
                             self.assign(t, v.clone(), scope)?;
                         }
                     }
-                    Value::Hash(map) => {
-                        for t in targets {
-                            if let ExprKind::Variable(name) = &t.kind {
-                                let v = map
-                                    .get(&Value::str(name.as_str()))
-                                    .cloned()
-                                    .unwrap_or(Value::Undef);
-                                self.assign(t, v, scope)?;
-                            }
-                        }
-                    }
-                    other => {
-                        return Err(EvalError::new(format!(
-                            "Cannot assign {} to an array of variables",
-                            other.type_name()
-                        )))
-                    }
+                    return Ok(());
+                }
+                // Any other value is one value to assign.
+                let values = match &value {
+                    Value::Array(values) => values.clone(),
+                    other => Arc::new(vec![other.clone()]),
+                };
+                if values.len() != targets.len() {
+                    return Err(EvalError::new(format!(
+                        "Mismatched number of assignable entries and values, expected {}, got {}",
+                        targets.len(),
+                        values.len()
+                    )));
+                }
+                for (t, v) in targets.iter().zip(values.iter()) {
+                    self.assign(t, v.clone(), scope)?;
                 }
                 Ok(())
             }

@@ -1,0 +1,2 @@
+$conf = { 'user' => 'app' }
+[$user, $group] = $conf

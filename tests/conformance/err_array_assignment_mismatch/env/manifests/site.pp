@@ -1,0 +1,2 @@
+$parts = split('host:8080:extra', ':')
+[$host, $port] = $parts
