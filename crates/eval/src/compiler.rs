@@ -884,7 +884,16 @@ impl<'e> Compiler<'e> {
         if let Some(init) = self.module_init_file(file) {
             self.instantiate_definitions(&init)?;
         }
+        self.lexer_warnings(file);
         self.check_param_types(&file.program.body, file, &mut HashSet::new())
+    }
+
+    /// What Puppet's lexer warns of when it reads `file` (logged when the compile
+    /// first uses the file, where Puppet would load it).
+    fn lexer_warnings(&mut self, file: &Arc<SourceFile>) {
+        for (message, at) in &file.program.warnings {
+            self.warn_at(message.clone(), file, Span::new(*at, *at));
+        }
     }
 
     /// The `init.pp` of the module whose manifest `file` is, unless it is that file
@@ -927,6 +936,7 @@ impl<'e> Compiler<'e> {
             if !self.instantiated_files.insert(Arc::as_ptr(file) as usize) {
                 continue;
             }
+            self.lexer_warnings(file);
             self.check_param_types(&file.program.body, file, &mut pending)?;
         }
         Ok(())

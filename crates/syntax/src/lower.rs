@@ -37,6 +37,7 @@ pub fn lower(parse: &Parse, text: &str) -> (Program, Vec<SyntaxError>) {
     let mut lowerer = Lowerer {
         text,
         errors: Vec::new(),
+        warnings: Vec::new(),
         // Every heredoc starts `@(`: most files have none and skip the walk.
         heredoc_bodies: if text.contains("@(") {
             pair_heredocs(root)
@@ -59,6 +60,8 @@ const STATEMENT_CALLS: &[&str] = &[
 struct Lowerer<'t> {
     text: &'t str,
     errors: Vec<SyntaxError>,
+    /// See [`Program::warnings`].
+    warnings: Vec<(String, u32)>,
     /// Heredoc header token start -> the body node holding its text.
     heredoc_bodies: HashMap<TextSize, Node<'t>>,
     /// Names of the classes being lowered, outermost first (Puppet's namestack).
@@ -122,7 +125,11 @@ impl Lowerer<'_> {
             let epp_params = epp.params().map(|p| self.params(p.params()));
             let mut body = self.statements(epp.elements());
             final_template_text(root, &mut body);
-            return Program { body, epp_params };
+            return Program {
+                body,
+                epp_params,
+                warnings: std::mem::take(&mut self.warnings),
+            };
         }
         let mut body = match ast::SourceFile::cast(root) {
             Some(file) => self.statements(file.elements()),
@@ -136,6 +143,7 @@ impl Lowerer<'_> {
         Program {
             body,
             epp_params: None,
+            warnings: std::mem::take(&mut self.warnings),
         }
     }
 
@@ -634,6 +642,9 @@ impl Lowerer<'_> {
     /// The text of a double-quoted string or heredoc body: a `Literal::String`, or a
     /// `Concat` when something is interpolated.
     fn string(&mut self, node: Node, escapes: Escapes, trim_break: bool, at: Span) -> Expr {
+        if escapes == Escapes::DQ {
+            self.warn_unrecognized_escapes(node);
+        }
         let mut parts: Vec<StrPart> = Vec::new();
         let mut raw = String::new();
         let mut interpolated = false;
@@ -667,6 +678,51 @@ impl Lowerer<'_> {
         }
         self.flush_text(&mut raw, &mut parts, escapes, at);
         Expr::new(ExprKind::Concat(parts), at)
+    }
+
+    /// Puppet's warning for each escape a double-quoted string does not know (the
+    /// backslash stays). Its lexer reads the text up to a `$` (of an interpolation or
+    /// not) or the closing quote, and warns standing after it.
+    fn warn_unrecognized_escapes(&mut self, node: Node) {
+        let mut pending: Vec<char> = Vec::new();
+        let flush = |pending: &mut Vec<char>, at: u32, warnings: &mut Vec<(String, u32)>| {
+            for e in pending.drain(..) {
+                warnings.push((format!("Unrecognized escape sequence '\\{e}'"), at));
+            }
+        };
+        for element in node.children_with_tokens() {
+            match element {
+                NodeOrToken::Token(token) if token.kind() == STR_TEXT => {
+                    let base = token_span(token).start;
+                    let mut chars = token.text().char_indices();
+                    while let Some((i, c)) = chars.next() {
+                        match c {
+                            '\\' => match chars.next() {
+                                Some((
+                                    _,
+                                    '\\' | '$' | '\'' | '"' | 'r' | 'n' | 't' | 's' | 'u',
+                                ))
+                                | Some((_, '\n' | '\r'))
+                                | None => {}
+                                Some((_, e)) => pending.push(e),
+                            },
+                            '$' => flush(&mut pending, base + i as u32 + 1, &mut self.warnings),
+                            _ => {}
+                        }
+                    }
+                }
+                NodeOrToken::Node(part) if !pending.is_empty() => {
+                    let opener = match ast::StrNode::cast(part) {
+                        Some(ast::StrNode::Interpolation(_)) => 2,
+                        Some(ast::StrNode::VariableExpr(_)) => 1,
+                        None => continue,
+                    };
+                    flush(&mut pending, span(part).start + opener, &mut self.warnings);
+                }
+                _ => {}
+            }
+        }
+        flush(&mut pending, span(node).end, &mut self.warnings);
     }
 
     /// Ends a text segment. Puppet drops empty ones.

@@ -45,6 +45,9 @@ impl From<rowan::TextRange> for Span {
 pub struct Program {
     pub body: Vec<Expr>,
     pub epp_params: Option<Vec<Param>>,
+    /// What Puppet's lexer warns of while it reads the file (an unrecognized escape in
+    /// a double-quoted string), each with the offset Puppet reports it at.
+    pub warnings: Vec<(String, u32)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

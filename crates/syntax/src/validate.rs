@@ -2608,6 +2608,7 @@ mod tests {
         Program {
             body,
             epp_params: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -2841,6 +2842,7 @@ mod tests {
                 param(src, "$y", "y", 0),
                 param(src, "$y|", "y", 0),
             ]),
+            warnings: Vec::new(),
         };
         assert_eq!(
             run(src, &program),

@@ -1,0 +1,5 @@
+class m {
+  notice("in m")
+  $re = "^\d+\.\d+$"
+  notice($re)
+}
