@@ -5,7 +5,7 @@
 //! (`data_hash: yaml_data`). Plugins are adapted to the same trait, so the lookup itself
 //! never knows where a backend comes from.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::path::Path;
 use std::sync::Arc;
 

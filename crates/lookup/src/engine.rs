@@ -7,7 +7,7 @@
 //! compile's lookups: it caches `lookup_options` and backend answers, and guards against
 //! recursion. The compile answers questions about its scope through [`LookupHost`].
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 

@@ -10,7 +10,7 @@
 //! failing part of the machine gave up: a value in an array or at the top, the outermost
 //! object that failed (objects do not raise; the array or document around them does).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use marionette_catalog::Data;
 

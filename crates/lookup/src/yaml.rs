@@ -15,7 +15,7 @@
 mod parser;
 mod scanner;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use marionette_catalog::Data;
 
