@@ -85,10 +85,13 @@ fn escape_into(s: &str, out: &mut String) {
                 u64::from_le_bytes(padded)
             }
         };
-        if !needs_escape(word) {
+        let found = escapes(word);
+        if found == 0 {
             i = (i + 8).min(bytes.len());
             continue;
         }
+        // The lowest byte flagged is one to escape (see `escapes`): skip to it.
+        i += (found.trailing_zeros() / 8) as usize;
         let b = bytes[i];
         let escaped = match b {
             b'"' => "\\\"",
@@ -116,16 +119,18 @@ fn escape_into(s: &str, out: &mut String) {
     out.push_str(&s[run..]);
 }
 
-/// Whether any of the eight bytes of `word` is a control character, `"` or `\`
-/// (the classic "has a byte less than n" and "has a zero byte" tests).
-fn needs_escape(word: u64) -> bool {
+/// The high bits of the bytes of `word` (little-endian) that may be a control
+/// character, `"` or `\` (the classic "has a byte less than n" and "has a zero
+/// byte" tests): zero when none is; otherwise the lowest bit set is exact (a borrow
+/// only carries into the bytes above one that matched), those above it may be false.
+fn escapes(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
     let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
     let quote = zero_byte(word ^ (ONES * u64::from(b'"')));
     let backslash = zero_byte(word ^ (ONES * u64::from(b'\\')));
-    control | quote | backslash != 0
+    control | quote | backslash
 }
 
 /// A value as compact JSON (Ruby's `JSON.generate`), rich values in Puppet's
@@ -415,6 +420,36 @@ mod tests {
             out,
             "\"abcdefgh\\\"ijklmnop\\\\qrstuvw\\u0001xyzABCD\u{7f}éèàùûüÿ€\\nEFGHIJKLM\\t\""
         );
+    }
+
+    #[test]
+    fn escapes_found_at_every_offset_with_more_in_the_same_word() {
+        // Several bytes to escape in one word, after every prefix length, next to
+        // bytes whose tests borrow (0x00, 0x80 and up): each escaped as if one at a time.
+        let naive = |s: &str| {
+            let mut out = String::new();
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    '\t' => out.push_str("\\t"),
+                    '\u{8}' => out.push_str("\\b"),
+                    '\u{c}' => out.push_str("\\f"),
+                    c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out
+        };
+        let tail = "\u{0}\"\u{1f}\\ \u{80}é!\n\u{1}\"x\u{7f}";
+        for prefix in 0..12 {
+            let s = format!("{}{tail}{}", "a".repeat(prefix), "b".repeat(prefix));
+            let mut out = String::new();
+            escape_into(&s, &mut out);
+            assert_eq!(out, naive(&s), "{s:?}");
+        }
     }
 
     #[test]
