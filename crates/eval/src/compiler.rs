@@ -341,12 +341,15 @@ pub(crate) fn is_valid_tag(tag: &str) -> bool {
 /// A name and its `::` segments, lower case: `a::b` → `a::b`, `a`, `b`.
 pub(crate) fn tag_with_segments(name: &str, out: &mut Vec<String>) {
     let lower = name.to_lowercase();
+    if !marionette_syntax::names::is_qualified(&lower) {
+        push_unique(out, lower);
+        return;
+    }
     push_unique(out, lower.clone());
-    if marionette_syntax::names::is_qualified(&lower) {
-        for seg in lower.split("::") {
-            if !seg.is_empty() {
-                push_unique(out, seg.to_string());
-            }
+    for seg in marionette_syntax::names::segments(&lower) {
+        // Copied only when new.
+        if !seg.is_empty() && !out.iter().any(|t| t == seg) {
+            out.push(seg.to_string());
         }
     }
 }

@@ -589,7 +589,7 @@ impl Environment {
     /// `a/manifests/init.pp`) from `subdir` (`manifests`, `functions`, `types`).
     fn autoload(&self, name: &str, subdir: &str) -> Result<(), LoadError> {
         let name = marionette_syntax::names::trim_root(name).to_lowercase();
-        let mut segments: Vec<&str> = name.split("::").collect();
+        let mut segments: Vec<&str> = marionette_syntax::names::segments(&name).collect();
         let module = segments.remove(0);
         let Some(dir) = self.module_dir(module) else {
             return Ok(());
@@ -680,7 +680,7 @@ impl Environment {
             return Ok(());
         }
         let mut path = self.root.join(subdir);
-        let mut segments: Vec<&str> = name.split("::").collect();
+        let mut segments: Vec<&str> = marionette_syntax::names::segments(name).collect();
         let last = segments.pop().unwrap_or_default();
         for seg in segments {
             path.push(seg);

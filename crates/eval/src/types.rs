@@ -485,7 +485,7 @@ impl PartialEq for PType {
 pub fn canonical_type_name(name: &str) -> std::borrow::Cow<'_, str> {
     let ascii_canonical = name.is_ascii()
         && !name.starts_with("::")
-        && name.split("::").all(|seg| {
+        && marionette_syntax::names::segments(name).all(|seg| {
             let mut bytes = seg.bytes();
             bytes.next().is_none_or(|b| !b.is_ascii_lowercase())
                 && bytes.all(|b| !b.is_ascii_uppercase())
@@ -501,7 +501,7 @@ pub fn canonical_type_name(name: &str) -> std::borrow::Cow<'_, str> {
 pub fn capitalize_segments(name: &str) -> String {
     let name = name.strip_prefix("::").unwrap_or(name);
     let mut out = String::with_capacity(name.len());
-    for (i, seg) in name.split("::").enumerate() {
+    for (i, seg) in marionette_syntax::names::segments(name).enumerate() {
         if i > 0 {
             out.push_str("::");
         }

@@ -23,8 +23,16 @@ pub fn segments(name: &str) -> impl Iterator<Item = &str> {
 
 /// `name` split at its last `::`, as `name.rsplit_once("::")`.
 pub fn rsplit(name: &str) -> Option<(&str, &str)> {
-    let i = name.as_bytes().windows(2).rposition(|w| w == b"::")?;
-    Some((&name[..i], &name[i + 2..]))
+    // The last `:` found with `memrchr` (most names have none), then its neighbour.
+    let bytes = name.as_bytes();
+    let mut end = name.len();
+    loop {
+        let i = name[..end].rfind(':')?;
+        if i > 0 && bytes[i - 1] == b':' {
+            return Some((&name[..i - 1], &name[i + 1..]));
+        }
+        end = i;
+    }
 }
 
 /// `name` split at its first `::`, as `name.split_once("::")`.
@@ -48,13 +56,23 @@ pub fn trim_root(name: &str) -> &str {
 }
 
 fn first_separator(name: &str) -> Option<usize> {
-    name.as_bytes().windows(2).position(|w| w == b"::")
+    // The first `:` found with `memchr` (most names have none), then its neighbour.
+    let bytes = name.as_bytes();
+    let mut from = 0;
+    loop {
+        let i = from + name[from..].find(':')?;
+        if bytes.get(i + 1) == Some(&b':') {
+            return Some(i);
+        }
+        from = i + 1;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     const NAMES: &[&str] = &[
-        "", "a", "a::b", "::a::b", "a::", ":::", "::::", "a:b", "a::::b", "x::y::z", ":",
+        "", "a", "a::b", "::a::b", "a::", ":::", "::::", "a:b", "a::::b", "x::y::z", ":", "a:b::c",
+        "a::b:c", ":a", "a:", "é::ü", "a:::b", "a:b:c",
     ];
 
     #[test]
