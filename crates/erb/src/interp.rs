@@ -844,6 +844,48 @@ impl<'h> Interp<'h> {
         // The steps `scope` and `to_hash` would have counted.
         self.tick()?;
         self.tick()?;
+        // Before the entries are made (the first read of a render, or the first after
+        // the scope changed): one key asked, with an argument that has no side effect
+        // (so that it may be evaluated first), is looked up in the scope alone rather
+        // than after copying every variable (the facts too) into the Hash.
+        if self.scope_hash.is_none()
+            && matches!(
+                c.name.as_str(),
+                "[]" | "has_key?" | "key?" | "include?" | "member?"
+            )
+            && c.args.len() == 1
+            && match &c.args[0].kind {
+                Kind::Lvar(_) => true,
+                Kind::Str(parts) => parts.iter().all(|p| matches!(p, Part::Lit(_))),
+                _ => false,
+            }
+        {
+            let key = self.eval(&c.args[0], f)?;
+            self.line = line;
+            let entry = match &key {
+                Value::Str(name) => {
+                    let name = name.borrow().clone();
+                    self.host.variable_entry(&name).map(|entry| (name, entry))
+                }
+                _ => None,
+            };
+            if let Some((name, entry)) = entry {
+                // The step the method call would have counted.
+                self.tick()?;
+                return Ok(Some(match (c.name.as_str(), entry) {
+                    ("[]", Some(v)) => {
+                        if self.host.frozen(&name) {
+                            self.freeze(&v, true);
+                        }
+                        v
+                    }
+                    ("[]", None) => Value::Nil,
+                    (_, entry) => Value::Bool(entry.is_some()),
+                }));
+            }
+            let entries = crate::methods::scope_entries(self);
+            return self.send(entries, &c.name, vec![key], None, line).map(Some);
+        }
         let entries = crate::methods::scope_entries(self);
         let args = self.eval_args(&c.args, f)?;
         self.line = line;

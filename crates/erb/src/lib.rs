@@ -58,6 +58,14 @@ pub trait Host {
             .find(|(k, _)| ivar_name(k) == name)
             .map(|(_, v)| v)
     }
+    /// The entry `name` of `scope.to_hash` ([`Host::variables`]): `Some(None)` when
+    /// it has none, `Some(Some(value))` when it has one, the same value (object) that
+    /// [`Host::variables`] would give. `None` (the default) when the host cannot tell
+    /// without making them all.
+    fn variable_entry(&mut self, name: &str) -> Option<Option<Value>> {
+        let _ = name;
+        None
+    }
     /// Whether Puppet gives templates the variable `name` frozen, deeply (the facts):
     /// changing it in place raises `FrozenError`.
     fn frozen(&mut self, name: &str) -> bool {

@@ -312,6 +312,19 @@ impl erb::Host for Scope<'_, '_> {
             .collect()
     }
 
+    fn variable_entry(&mut self, name: &str) -> Option<Option<erb::Value>> {
+        // As `visible` finds it: bound in the innermost scope of the chain that binds
+        // it, and not undef there.
+        let mut cur = Some(self.scope);
+        while let Some(id) = cur {
+            if let Some(value) = self.c.scopes[id].vars.get(name) {
+                return Some((!matches!(value, Value::Undef)).then(|| self.object(id, name)));
+            }
+            cur = self.c.next_lookup_scope(id);
+        }
+        Some(None)
+    }
+
     fn instance_variable_names(&mut self) -> Vec<String> {
         self.visible()
             .into_iter()
