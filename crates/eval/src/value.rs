@@ -195,6 +195,22 @@ pub struct Regex {
     pub source: String,
     translated: String,
     compiled: OnceLock<Option<fancy_regex::Regex>>,
+    /// What [`Regex::is_match`] runs: most patterns are matched only to check a
+    /// value against a `Pattern` type, so they get a matcher cheaper to build.
+    matcher: OnceLock<Matcher>,
+}
+
+/// A regex built only to tell whether it matches.
+#[derive(Debug)]
+enum Matcher {
+    /// A pattern without look-around, back-references or other constructs only the
+    /// backtracking engine runs: the automata engine that `fancy_regex` would
+    /// delegate it to, built without the literal prefilters and the full DFA (which
+    /// cost far more to build than they save on the short texts of parameters) and
+    /// without capture groups.
+    Plain(regex_automata::meta::Regex),
+    /// Any other: matched by [`Regex::compiled`].
+    Full,
 }
 
 impl Regex {
@@ -207,7 +223,37 @@ impl Regex {
             source: source.to_string(),
             translated,
             compiled: OnceLock::new(),
+            matcher: OnceLock::new(),
         })
+    }
+
+    /// The [`Matcher::Plain`] of this pattern, if it has one. `fancy_regex` hands
+    /// such a pattern to `regex_automata` as the text its parse tree prints, with
+    /// the default syntax options; so does this, so the two match alike.
+    fn plain_matcher(&self) -> Matcher {
+        if self.compiled.get().is_some() {
+            return Matcher::Full;
+        }
+        let Ok(tree) = fancy_regex::Expr::parse_tree(&self.translated) else {
+            return Matcher::Full;
+        };
+        if !is_plain(&tree.expr) {
+            return Matcher::Full;
+        }
+        let mut cooked = String::new();
+        tree.expr.to_str(&mut cooked, 0);
+        let config = regex_automata::meta::Config::new()
+            .auto_prefilter(false)
+            .dfa(false)
+            .which_captures(regex_automata::nfa::thompson::WhichCaptures::None);
+        match regex_automata::meta::Builder::new()
+            .configure(config)
+            .syntax(regex_automata::util::syntax::Config::default())
+            .build(&cooked)
+        {
+            Ok(re) => Matcher::Plain(re),
+            Err(_) => Matcher::Full,
+        }
     }
 
     /// The engine's regex; `None` when the engine cannot build what parsed (a
@@ -246,8 +292,12 @@ impl Regex {
     }
 
     pub fn is_match(&self, text: &str) -> bool {
-        self.compiled()
-            .is_some_and(|r| r.is_match(text).unwrap_or(false))
+        match self.matcher.get_or_init(|| self.plain_matcher()) {
+            Matcher::Plain(re) => re.is_match(text),
+            Matcher::Full => self
+                .compiled()
+                .is_some_and(|r| r.is_match(text).unwrap_or(false)),
+        }
     }
 
     /// The groups of the first match at or after byte `pos` of `text`.
@@ -273,6 +323,26 @@ impl Regex {
                 .map(|i| caps.get(i).map(|m| m.as_str().to_string()))
                 .collect(),
         )
+    }
+}
+
+/// Whether `fancy_regex` would delegate the whole of `expr` to `regex_automata`
+/// (its analysis finds nothing "hard" in it).
+fn is_plain(expr: &fancy_regex::Expr) -> bool {
+    use fancy_regex::{Assertion, Expr};
+    match expr {
+        Expr::Empty | Expr::Any { .. } | Expr::Literal { .. } | Expr::Delegate { .. } => true,
+        Expr::Assertion(a) => !matches!(
+            a,
+            Assertion::LeftWordBoundary
+                | Assertion::RightWordBoundary
+                | Assertion::WordBoundary
+                | Assertion::NotWordBoundary
+        ),
+        Expr::Concat(v) | Expr::Alt(v) => v.iter().all(is_plain),
+        Expr::Group(child) => is_plain(child),
+        Expr::Repeat { child, .. } => is_plain(child),
+        _ => false,
     }
 }
 
