@@ -155,12 +155,12 @@ impl Shared {
     /// Queues the files that the names `text` mentions autoload from and the
     /// templates it names, and starts the worker if it is not running.
     fn follow(self: &Arc<Self>, text: &str) {
-        let names = mentioned_names(text);
+        let modules = self.modules.dirs();
+        let names = mentioned_names(text, |module| is_module(modules, module));
         let templates = mentioned_templates(text);
         if names.is_empty() && templates.is_empty() {
             return;
         }
-        let modules = self.modules.dirs();
         let mut jobs = Vec::new();
         for template in templates {
             let Some((module, rest)) = template.split_once('/') else {
@@ -286,10 +286,30 @@ fn mentioned_templates(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether `name`, in any case, is the name of a module in `modules`.
+fn is_module(modules: &HashMap<String, PathBuf>, name: &str) -> bool {
+    if !name.bytes().any(|b| b.is_ascii_uppercase()) {
+        return modules.contains_key(name);
+    }
+    let mut buf = [0u8; 64];
+    match buf.get_mut(..name.len()) {
+        Some(lower) => {
+            lower.copy_from_slice(name.as_bytes());
+            lower.make_ascii_lowercase();
+            // ASCII case changes keep the bytes UTF-8.
+            std::str::from_utf8(lower).is_ok_and(|lower| modules.contains_key(lower))
+        }
+        None => modules.contains_key(&name.to_ascii_lowercase()),
+    }
+}
+
 /// The names in `text` that may name a class, define, type alias or function:
 /// every word (or variable, less its last segment) with `::` in it, and every plain
-/// word (possibly a module's main class), in order, once each, as written.
-fn mentioned_names(text: &str) -> Vec<&str> {
+/// word (possibly a module's main class), whose first segment `in_module` accepts,
+/// in order, once each, as written. Filtering before remembering what was seen keeps
+/// the set of seen names small: most words of a manifest are keywords, attributes
+/// and values, not names of modules.
+fn mentioned_names(text: &str, in_module: impl Fn(&str) -> bool) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut seen: HashSet<&str> = HashSet::default();
     let mut out = Vec::new();
@@ -319,7 +339,14 @@ fn mentioned_names(text: &str) -> Vec<&str> {
         } else {
             word
         };
-        if name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && seen.insert(name) {
+        if name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+            && in_module(
+                marionette_syntax::names::segments(name)
+                    .next()
+                    .unwrap_or_default(),
+            )
+            && seen.insert(name)
+        {
             out.push(name);
         }
     }
@@ -341,7 +368,7 @@ mod tests {
     fn names_that_may_autoload() {
         let text = "class a::b { include ntp\n $x = $apache::params::user\n Apache::Vhost['v'] -> Class['::c::d'] $y = 1 }";
         assert_eq!(
-            super::mentioned_names(text),
+            super::mentioned_names(text, |_| true),
             [
                 "class",
                 "a::b",
@@ -354,5 +381,21 @@ mod tests {
                 "c::d"
             ]
         );
+        assert_eq!(
+            super::mentioned_names(text, |module| ["ntp", "apache", "c"].contains(&module)),
+            ["ntp", "apache::params", "c::d"]
+        );
+    }
+
+    #[test]
+    fn modules_found_in_any_case() {
+        let modules: foldhash::HashMap<String, std::path::PathBuf> =
+            [("apache".to_string(), std::path::PathBuf::from("/m/apache"))]
+                .into_iter()
+                .collect();
+        assert!(super::is_module(&modules, "apache"));
+        assert!(super::is_module(&modules, "Apache"));
+        assert!(!super::is_module(&modules, "Vhost"));
+        assert!(!super::is_module(&modules, &"A".repeat(100)));
     }
 }
