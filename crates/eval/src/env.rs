@@ -138,6 +138,22 @@ struct Registry {
     origins: HashMap<(DefKind, String), (String, u32)>,
     /// Ruby resource types of modules, by name, once looked for.
     ruby_types: HashMap<String, Option<Arc<ResourceType>>>,
+    /// The names looked for in the environment's own `functions/` and `types/`
+    /// (their files loaded or found missing): asked again (a core type's name, a
+    /// built-in function's) for every use, they are not looked for again.
+    environment_functions_tried: foldhash::HashSet<String>,
+    environment_types_tried: foldhash::HashSet<String>,
+}
+
+impl Registry {
+    /// [`Registry::environment_functions_tried`] or `environment_types_tried`.
+    fn environment_tried(&mut self, subdir: &str) -> &mut foldhash::HashSet<String> {
+        if subdir == "functions" {
+            &mut self.environment_functions_tried
+        } else {
+            &mut self.environment_types_tried
+        }
+    }
 }
 
 /// The kinds of definition whose names must not clash.
@@ -679,6 +695,17 @@ impl Environment {
         if marionette_syntax::names::is_qualified(name) && !name.starts_with("environment::") {
             return Ok(());
         }
+        // Loading a file again gives what it gave the first time (`loaded`), and
+        // nothing more: a name whose file loaded (or was missing) once is done.
+        if self
+            .registry
+            .lock()
+            .unwrap()
+            .environment_tried(subdir)
+            .contains(name)
+        {
+            return Ok(());
+        }
         let mut path = self.root.join(subdir);
         let mut segments: Vec<&str> = marionette_syntax::names::segments(name).collect();
         let last = segments.pop().unwrap_or_default();
@@ -686,7 +713,13 @@ impl Environment {
             path.push(seg);
         }
         path.push(format!("{last}.pp"));
-        self.load_file(&path).map(|_| ())
+        self.load_file(&path)?;
+        self.registry
+            .lock()
+            .unwrap()
+            .environment_tried(subdir)
+            .insert(name.to_string());
+        Ok(())
     }
 
     /// The Ruby resource type of this (lower-case) name: Puppet's own, or the first
