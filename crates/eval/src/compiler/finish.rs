@@ -335,18 +335,16 @@ impl<'e> Compiler<'e> {
                 let mut refs = Vec::new();
                 flatten_refs(value, &mut refs);
                 for v in refs {
-                    let (shown, found) = match &v {
+                    // The reference as the error shows it is written only for that.
+                    let found = match &v {
                         Value::Undef => continue,
                         Value::Type(t) => match t.resolved() {
                             PType::Resource {
                                 type_name: Some(tn),
                                 title: Some(title),
-                            } => (ref_string(tn, title), self.find(tn, title).is_some()),
-                            PType::Class(Some(c)) => (
-                                ref_string("Class", &capitalize_segments(c)),
-                                self.find("Class", c).is_some(),
-                            ),
-                            other => (other.to_string(), false),
+                            } => self.find(tn, title).is_some(),
+                            PType::Class(Some(c)) => self.find("Class", c).is_some(),
+                            _ => false,
                         },
                         Value::Str(s) => match s
                             .split_once('[')
@@ -354,7 +352,7 @@ impl<'e> Compiler<'e> {
                         {
                             Some((t, title)) => {
                                 let title = title.trim_matches(|c| c == '\'' || c == '"');
-                                (s.to_string(), self.find(t, title).is_some())
+                                self.find(t, title).is_some()
                             }
                             None => {
                                 return Err(self.param_error(
@@ -366,9 +364,23 @@ impl<'e> Compiler<'e> {
                                 ))
                             }
                         },
-                        other => (other.to_string(), false),
+                        _ => false,
                     };
                     if !found {
+                        let shown = match &v {
+                            Value::Type(t) => match t.resolved() {
+                                PType::Resource {
+                                    type_name: Some(tn),
+                                    title: Some(title),
+                                } => ref_string(tn, title),
+                                PType::Class(Some(c)) => {
+                                    ref_string("Class", &capitalize_segments(c))
+                                }
+                                other => other.to_string(),
+                            },
+                            Value::Str(s) => s.to_string(),
+                            other => other.to_string(),
+                        };
                         return Err(self.param_error(
                             r,
                             name,
