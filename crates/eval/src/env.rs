@@ -92,13 +92,10 @@ impl LoadError {
     /// The error as Puppet words it for environment `env` (a main manifest's).
     pub fn describe(&self, env: &str) -> String {
         if self.parse {
-            let at = match self.line {
-                0 => String::new(),
-                line => format!(", line: {line}, column: {}", self.column),
-            };
             format!(
-                "Could not parse for environment {env}: {} (file: {}{at})",
-                self.message, self.path
+                "Could not parse for environment {env}: {} {}",
+                self.message,
+                self.position()
             )
         } else {
             format!(
@@ -873,23 +870,40 @@ fn load_error(
                 .1
                 .is_empty()
     };
-    let (message, (line, column)) = if checked.errors.len() > 1 && validation() {
+    if checked.errors.len() > 1 && validation() {
         let count = checked.errors.len();
-        let message = format!("Language validation logged {count} errors. Giving up");
-        (message, (0, 0))
-    } else if first.message == marionette_syntax::SYNTAX_ERROR_AT_END {
-        (first.message.clone(), (0, 0))
+        return Some(LoadError {
+            path: path.to_string(),
+            line: 0,
+            column: 0,
+            message: format!("Language validation logged {count} errors. Giving up"),
+            parse: true,
+        });
+    }
+    Some(syntax_error(path, text, lines, first))
+}
+
+/// One syntax error of a file, at its position (none at the end of the input:
+/// Puppet's parser has no position there).
+pub(crate) fn syntax_error(
+    path: &str,
+    text: &str,
+    lines: &LineIndex,
+    error: &marionette_syntax::SyntaxError,
+) -> LoadError {
+    let (line, column) = if error.message == marionette_syntax::SYNTAX_ERROR_AT_END {
+        (0, 0)
     } else {
-        let at = lines.line_col(text, first.range.start());
-        (first.message.clone(), (at.line, at.col))
+        let at = lines.line_col(text, error.range.start());
+        (at.line, at.col)
     };
-    Some(LoadError {
+    LoadError {
         path: path.to_string(),
         line,
         column,
-        message,
+        message: error.message.clone(),
         parse: true,
-    })
+    }
 }
 
 /// The name Puppet gives a regex node: `__node_regexp__` and the regex source without

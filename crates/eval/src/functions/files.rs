@@ -197,16 +197,12 @@ fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
     let checked = marionette_syntax::check(&text, true);
     if let Some(e) = checked.errors.first() {
-        let at = match e.message.as_str() {
-            marionette_syntax::SYNTAX_ERROR_AT_END => String::new(),
-            _ => {
-                let at = marionette_syntax::LineIndex::new(&text).line_col(&text, e.range.start());
-                format!(", line: {}, column: {}", at.line, at.col)
-            }
-        };
+        let lines = marionette_syntax::LineIndex::new(&text);
+        let e = crate::env::syntax_error("inlined-epp-text", &text, &lines, e);
         return Err(EvalError::new(format!(
-            "inline_epp(): Invalid EPP: {} (file: inlined-epp-text{at})",
-            e.message
+            "inline_epp(): Invalid EPP: {} {}",
+            e.message,
+            e.position()
         )));
     }
     let file = Arc::new(SourceFile {
