@@ -260,13 +260,7 @@ impl Regex {
     /// look-behind of variable length): such a regex matches nothing.
     pub fn compiled(&self) -> Option<&fancy_regex::Regex> {
         self.compiled
-            .get_or_init(|| {
-                fancy_regex::RegexBuilder::new(&self.translated)
-                    // A full DFA is worth building for long texts; ours are short.
-                    .delegate_dfa_size_limit(0)
-                    .build()
-                    .ok()
-            })
+            .get_or_init(|| fancy_regex::Regex::new(&self.translated).ok())
             .as_ref()
     }
 
@@ -305,7 +299,7 @@ impl Regex {
         &self,
         text: &'t str,
         pos: usize,
-    ) -> Option<fancy_regex::Captures<'t>> {
+    ) -> Option<fancy_regex::Captures<'t, str>> {
         self.compiled()?.captures_from_pos(text, pos).ok().flatten()
     }
 
@@ -326,18 +320,22 @@ impl Regex {
     }
 }
 
-/// Whether `fancy_regex` would delegate the whole of `expr` to `regex_automata`
-/// (its analysis finds nothing "hard" in it).
+/// Whether `expr` is made only of constructs `regex_automata` runs as
+/// `fancy_regex` does, so that it can match the pattern alone: no look-around,
+/// back-reference, atomic group or word boundary (which `fancy_regex` runs itself).
 fn is_plain(expr: &fancy_regex::Expr) -> bool {
     use fancy_regex::{Assertion, Expr};
     match expr {
-        Expr::Empty | Expr::Any { .. } | Expr::Literal { .. } | Expr::Delegate { .. } => true,
-        Expr::Assertion(a) => !matches!(
+        Expr::Empty
+        | Expr::Any { crlf: false, .. }
+        | Expr::Literal { .. }
+        | Expr::Delegate { .. } => true,
+        Expr::Assertion(a) => matches!(
             a,
-            Assertion::LeftWordBoundary
-                | Assertion::RightWordBoundary
-                | Assertion::WordBoundary
-                | Assertion::NotWordBoundary
+            Assertion::StartText
+                | Assertion::EndText
+                | Assertion::StartLine { crlf: false }
+                | Assertion::EndLine { crlf: false }
         ),
         Expr::Concat(v) | Expr::Alt(v) => v.iter().all(is_plain),
         Expr::Group(child) => is_plain(child),

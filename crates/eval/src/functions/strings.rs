@@ -289,7 +289,7 @@ fn expand_replacement(
     r: &str,
     s: &str,
     re: &Regex,
-    caps: &fancy_regex::Captures<'_>,
+    caps: &fancy_regex::Captures<'_, str>,
 ) -> Result<String, EvalError> {
     let whole = caps.get(0).expect("group 0");
     let mut out = String::new();
