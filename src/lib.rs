@@ -385,7 +385,7 @@ pub fn register_bundled_functions(environment: &mut eval::Environment) -> Result
         if !environment.functions.contains(f.name())
             && environment.ruby_function(f.name()).is_some()
         {
-            environment.functions.register(f)?;
+            environment.functions.register_bundled(f)?;
         }
     }
     Ok(())
@@ -639,6 +639,27 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(test)]
+mod bundled_tests {
+    /// Bundled functions are registered without parsing their signatures
+    /// (`register_bundled`): every one must pass `register`'s checks.
+    #[test]
+    fn bundled_signatures_parse() {
+        let mut checked = crate::eval::ExternalFunctions::default();
+        let bundled = marionette_stdlib::functions()
+            .into_iter()
+            .chain(marionette_module_functions::functions());
+        let mut count = 0;
+        for f in bundled {
+            if !checked.contains(f.name()) {
+                checked.register(f).unwrap_or_else(|e| panic!("{e}"));
+                count += 1;
+            }
+        }
+        assert!(count > 150, "only {count} bundled functions");
+    }
 }
 
 #[cfg(all(test, unix))]

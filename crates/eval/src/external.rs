@@ -11,7 +11,7 @@
 use crate::functions::signature::Sig;
 use foldhash::HashMap;
 use marionette_catalog::Data;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A Puppet function implemented outside the evaluator.
 ///
@@ -164,11 +164,40 @@ impl ExternalFunction for NativeFunction {
     }
 }
 
-/// One registered function with its parsed signatures.
+/// One registered function with its signatures, parsed when it was registered
+/// ([`ExternalFunctions::register`]) or when it is first called
+/// ([`ExternalFunctions::register_bundled`]).
 #[derive(Clone)]
 pub(crate) struct Registered {
     pub function: Arc<dyn ExternalFunction>,
-    pub sigs: Arc<[Sig]>,
+    sigs: Arc<OnceLock<Result<Arc<[Sig]>, String>>>,
+}
+
+impl Registered {
+    /// The parsed signatures; `Err` names the function and the malformed one.
+    pub fn sigs(&self) -> Result<&[Sig], String> {
+        match self.sigs.get_or_init(|| parse_signatures(&*self.function)) {
+            Ok(sigs) => Ok(sigs),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+/// A function's declared signatures, parsed; refused when there are none or one is
+/// malformed.
+fn parse_signatures(function: &dyn ExternalFunction) -> Result<Arc<[Sig]>, String> {
+    let name = function.name();
+    let decls = function.signatures();
+    if decls.is_empty() {
+        return Err(format!(
+            "cannot register function '{name}': it declares no signature"
+        ));
+    }
+    decls
+        .iter()
+        .map(|d| Sig::try_parse(d))
+        .collect::<Result<Arc<[Sig]>, _>>()
+        .map_err(|e| format!("cannot register function '{name}': bad signature {e}"))
 }
 
 /// The external functions an environment's code may call, by name.
@@ -192,41 +221,55 @@ impl ExternalFunctions {
     /// a Puppet function name, a name Puppet has a built-in function of (it must not be
     /// shadowed silently), a name already registered, a malformed signature, or none.
     pub fn register(&mut self, function: Arc<dyn ExternalFunction>) -> Result<(), String> {
-        let name = function.name().to_string();
-        if !valid_name(&name) {
+        self.check_name(function.name())?;
+        let sigs = parse_signatures(&*function)?;
+        self.insert(function, OnceLock::from(Ok(sigs)));
+        Ok(())
+    }
+
+    /// [`ExternalFunctions::register`] for a function bundled with the compiler, whose
+    /// signatures a test checks: they are parsed when the function is first called. A
+    /// compile calls a few of the two hundred functions the binary bundles, and
+    /// parsing all their signatures was a noticeable part of a cold compile's start.
+    pub fn register_bundled(&mut self, function: Arc<dyn ExternalFunction>) -> Result<(), String> {
+        self.check_name(function.name())?;
+        self.insert(function, OnceLock::new());
+        Ok(())
+    }
+
+    /// Refuses a name that is not a Puppet function name, one of a Puppet built-in,
+    /// or one already registered.
+    fn check_name(&self, name: &str) -> Result<(), String> {
+        if !valid_name(name) {
             return Err(format!(
                 "cannot register function '{name}': not a Puppet function name (lower-case words separated by '::')"
             ));
         }
-        if crate::functions::is_builtin(&name) {
+        if crate::functions::is_builtin(name) {
             return Err(format!(
                 "cannot register function '{name}': Puppet has a built-in function of that name"
             ));
         }
-        if self.by_name.contains_key(&name) {
+        if self.by_name.contains_key(name) {
             return Err(format!(
                 "cannot register function '{name}': a function of that name is already registered"
             ));
         }
-        let decls = function.signatures();
-        if decls.is_empty() {
-            return Err(format!(
-                "cannot register function '{name}': it declares no signature"
-            ));
-        }
-        let sigs = decls
-            .iter()
-            .map(|d| Sig::try_parse(d))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("cannot register function '{name}': bad signature {e}"))?;
+        Ok(())
+    }
+
+    fn insert(
+        &mut self,
+        function: Arc<dyn ExternalFunction>,
+        sigs: OnceLock<Result<Arc<[Sig]>, String>>,
+    ) {
         self.by_name.insert(
-            name,
+            function.name().to_string(),
             Registered {
                 function,
-                sigs: sigs.into(),
+                sigs: Arc::new(sigs),
             },
         );
-        Ok(())
     }
 
     /// Whether a function of that name is registered.

@@ -291,9 +291,43 @@ fn call_by_name(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 /// The optional keys of `lookup`'s options hash.
 const OPTIONS: &str = "Optional[value_type] => Type, Optional[default_value] => Any, Optional[override] => Hash[String, Any], Optional[default_values_hash] => Hash[String, Any], Optional[merge] => Variant[String[1], Hash[String, Scalar]]";
 
-type Registry = HashMap<&'static str, (Vec<Sig>, Impl)>;
+type Registry = HashMap<&'static str, Entry>;
 
-/// Every built-in, by name, with parsed signatures.
+/// A built-in in the registry; its signatures are parsed when it is first called (a
+/// compile calls a few dozen of the built-ins, and parsing all their signatures was a
+/// noticeable part of a cold compile's start).
+struct Entry {
+    builtin: &'static Builtin,
+    sigs: OnceLock<Vec<Sig>>,
+}
+
+impl Entry {
+    fn sigs(&self) -> &[Sig] {
+        self.sigs.get_or_init(|| {
+            self.builtin
+                .sigs
+                .iter()
+                .map(|d| {
+                    let d = d
+                        .replace("DefaultValueType", "Any")
+                        .replace("NameType", "Variant[String, Array[String]]")
+                        .replace("ValueType", "Type")
+                        .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
+                        .replace(
+                            "OptionsWithName",
+                            &format!(
+                                "Struct[{{name => Variant[String, Array[String]], {OPTIONS}}}]"
+                            ),
+                        )
+                        .replace("OptionsWithoutName", &format!("Struct[{{{OPTIONS}}}]"));
+                    Sig::parse(&d)
+                })
+                .collect()
+        })
+    }
+}
+
+/// Every built-in, by name.
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
@@ -319,30 +353,17 @@ pub(crate) fn is_builtin(name: &str) -> bool {
     registry().contains_key(name)
 }
 
-fn registry_of(families: &[&[Builtin]]) -> Registry {
+fn registry_of(families: &[&'static [Builtin]]) -> Registry {
     let mut map = HashMap::new();
     for family in families {
-        for b in family.iter() {
-            let sigs = b
-                .sigs
-                .iter()
-                .map(|d| {
-                    let d = d
-                        .replace("DefaultValueType", "Any")
-                        .replace("NameType", "Variant[String, Array[String]]")
-                        .replace("ValueType", "Type")
-                        .replace("MergeType", "Variant[String, Hash[String, Scalar]]")
-                        .replace(
-                            "OptionsWithName",
-                            &format!(
-                                "Struct[{{name => Variant[String, Array[String]], {OPTIONS}}}]"
-                            ),
-                        )
-                        .replace("OptionsWithoutName", &format!("Struct[{{{OPTIONS}}}]"));
-                    Sig::parse(&d)
-                })
-                .collect();
-            map.insert(b.name, (sigs, b.imp));
+        for builtin in family.iter() {
+            map.insert(
+                builtin.name,
+                Entry {
+                    builtin,
+                    sigs: OnceLock::new(),
+                },
+            );
         }
     }
     map
@@ -366,10 +387,12 @@ impl<'e> Compiler<'e> {
             scope,
             file: file.clone(),
         });
-        if let Some((sigs, imp)) = registry().get(name) {
+        if let Some(entry) = registry().get(name) {
+            let imp = entry.builtin.imp;
             check_legacy_arity(name, args.len())?;
-            let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
-                .map_err(EvalError::new)?;
+            let sig =
+                signature::dispatch(name, entry.sigs(), &args, block.as_ref().map(Block::arity))
+                    .map_err(EvalError::new)?;
             let mut call = Call {
                 name,
                 args,
@@ -382,7 +405,8 @@ impl<'e> Compiler<'e> {
             return imp(self, &mut call);
         }
         if let Some(f) = self.env.functions.get(name) {
-            let sig = signature::dispatch(name, &f.sigs, &args, block.as_ref().map(Block::arity))
+            let sigs = f.sigs().map_err(EvalError::new)?;
+            let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
             let at = CallSite { scope, file, span };
             return self.call_external(name, &*f.function, sig, &args, block.as_ref(), at);
@@ -941,5 +965,19 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
                 (file.path.clone(), line)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Built-ins' signatures are parsed at their first call: every one must parse
+    /// (`Sig::parse` panics on a malformed one).
+    #[test]
+    fn builtin_signatures_parse() {
+        let registry = super::registry();
+        assert!(registry.len() >= 100, "only {} built-ins", registry.len());
+        for entry in registry.values() {
+            entry.sigs();
+        }
     }
 }
