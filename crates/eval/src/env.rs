@@ -133,8 +133,6 @@ struct Registry {
     erb_templates: HashMap<PathBuf, Arc<marionette_erb::Template>>,
     /// Where each class, define and node name was first defined (file, line).
     origins: HashMap<(DefKind, String), (String, u32)>,
-    /// Ruby resource types of modules, by name, once looked for.
-    ruby_types: HashMap<String, Option<Arc<ResourceType>>>,
     /// The names looked for in the environment's own `functions/` and `types/`
     /// (their files loaded or found missing): asked again (a core type's name, a
     /// built-in function's) for every use, they are not looked for again.
@@ -200,7 +198,7 @@ pub struct Environment {
     ruby_functions: std::sync::OnceLock<HashMap<String, (String, PathBuf)>>,
     registry: Mutex<Registry>,
     /// The modules of the modulepath, listed once.
-    modules: Arc<modules::Modules>,
+    pub(crate) modules: Arc<modules::Modules>,
     /// Which module files exist (templates, `file()`), asked once per run.
     module_files: Mutex<HashMap<PathBuf, bool>>,
     /// The types of class and define parameters whose type expression is static, by
@@ -501,12 +499,7 @@ impl Environment {
         if let Some(error) = &parsed.error {
             return Err(error.clone());
         }
-        let file = Arc::new(SourceFile {
-            path: path.to_string_lossy().into_owned(),
-            text: parsed.text.clone(),
-            lines: parsed.lines.clone(),
-            program: parsed.program.clone(),
-        });
+        let file = parsed.file.clone();
         let mut registry = self.registry.lock().unwrap();
         register(&mut registry, &file.program.body, &file)?;
         registry
@@ -556,8 +549,7 @@ impl Environment {
         if let Some(done) = self.registry.lock().unwrap().erb_templates.get(path) {
             return Some(Ok(done.clone()));
         }
-        let source = self.sources.read(path).ok()?;
-        let template = self.ahead.parse_erb(path, &source);
+        let template = self.ahead.parse_erb(path)?;
         if let Ok(parsed) = &template {
             self.registry
                 .lock()
@@ -725,23 +717,7 @@ impl Environment {
         if let Some(t) = crate::restype::builtin(name) {
             return Some(t);
         }
-        if let Some(found) = self.registry.lock().unwrap().ruby_types.get(name) {
-            return found.clone();
-        }
-        let found = self.module_type_file(name).map(|path| {
-            let text = self.sources.read(&path).unwrap_or_default();
-            // `<module>/lib`, which the type's own requires look in first.
-            let own_lib = path.ancestors().nth(3).map(Path::to_path_buf);
-            let require = |required: &str| self.ruby_lib_file(own_lib.as_deref(), required);
-            let has_providers = self.modules.has_providers(name);
-            Arc::new(ResourceType::from_ruby_with(name, &text, has_providers, &require).0)
-        });
-        self.registry
-            .lock()
-            .unwrap()
-            .ruby_types
-            .insert(name.to_string(), found.clone());
-        found
+        self.ahead.ruby_type(name)
     }
 
     /// The module and file of a Ruby function of this name on the modulepath
@@ -811,46 +787,6 @@ impl Environment {
                 }
             }
         }
-    }
-
-    /// The text of a Ruby file a type `require`s (`puppet_x/keystone/composite_namevar`):
-    /// from the type's own `lib` directory, else the first module's on the modulepath
-    /// (Puppet puts every module's `lib` on Ruby's load path).
-    fn ruby_lib_file(&self, own_lib: Option<&Path>, required: &str) -> Option<String> {
-        let safe = !required.is_empty()
-            && required.split('/').all(|part| {
-                !part.is_empty()
-                    && part != ".."
-                    && part != "."
-                    && part
-                        .bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
-            });
-        if !safe {
-            return None;
-        }
-        let file = if required.ends_with(".rb") {
-            required.to_string()
-        } else {
-            format!("{required}.rb")
-        };
-        let mut libs: Vec<PathBuf> = own_lib.into_iter().map(Path::to_path_buf).collect();
-        for modules in self.modules.entries() {
-            libs.extend(modules.iter().map(|m| m.join("lib")));
-        }
-        libs.iter()
-            .map(|lib| lib.join(&file))
-            .find(|path| self.sources.is_file(path))
-            .and_then(|path| self.sources.read(&path).ok())
-    }
-
-    /// `lib/puppet/type/<name>.rb` of the first module that has it (modules in name
-    /// order within each modulepath directory).
-    fn module_type_file(&self, name: &str) -> Option<PathBuf> {
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return None;
-        }
-        self.modules.type_file(name)
     }
 }
 

@@ -194,19 +194,7 @@ impl Environment {
     /// The environment's Hiera, read on first use.
     pub fn hiera(&self) -> &Hiera {
         self.hiera.get_or_init(|| {
-            let mut modules = Vec::new();
-            for dir in &self.modulepath {
-                let mut entries = self.sources.list(dir).unwrap_or_default();
-                entries.sort();
-                for entry in entries {
-                    if !self.sources.is_dir(&entry) {
-                        continue;
-                    }
-                    if let Some(name) = entry.file_name().and_then(|n| n.to_str()) {
-                        modules.push((name.to_string(), entry.clone()));
-                    }
-                }
-            }
+            let modules = self.modules.all_dirs().to_vec();
             let conf = self
                 .sources
                 .read(&self.root.join("environment.conf"))

@@ -2,32 +2,55 @@
 //! manifests it is likely to load next, so that a single compile uses both cores.
 //!
 //! Every manifest parsed (by either thread) is scanned for the qualified names it
-//! mentions (`apache::vhost`, `Apache::Mod['ssl']`, `$apache::params::user`) and the
-//! bare names of modules (`include ntp`); the files those names autoload from are
-//! queued for the worker, and so are the ERB templates named in string literals
-//! (`template('apache/httpd.conf.erb')`). The compile asks for a file through [`ParseAhead::parse`]:
-//! parsed already, it is taken as is; being parsed, the compile waits for it; not
-//! started, the compile parses it itself. Either way a file is parsed once, and the
-//! result does not depend on which thread parsed it: the catalog is the same with or
-//! without the worker. What the worker parses that the compile never asks for is
-//! simply unused (an error in such a file is never reported, as Puppet never loads it).
+//! mentions (`apache::vhost`, `Apache::Mod['ssl']`, `$apache::params::user`), the
+//! bare names of modules (`include ntp`) and of the modules' Ruby resource types
+//! (`firewall { ... }`); the files those names autoload from, and the Ruby types, are
+//! jobs for the worker, and so are the ERB templates named in string literals
+//! (`template('apache/httpd.conf.erb')`). The compile asks for a file through
+//! [`ParseAhead::parse`] (a template through [`ParseAhead::parse_erb`], a Ruby type
+//! through [`ParseAhead::ruby_type`]): done already, it is taken as is; under way, the
+//! compile waits for it; not started, the compile does it itself. Either way a file is
+//! parsed once, and the result does not depend on which thread parsed it: the catalog
+//! is the same with or without the worker. What the worker parses that the compile
+//! never asks for is simply unused (an error in such a file is never reported, as
+//! Puppet never loads it).
+//!
+//! The worker takes its jobs in the order the compile is likely to need them. A file
+//! mentions many names the compile never loads (the classes of every branch of a
+//! `case`, the types of a module's other defines), and what those files mention in turn
+//! even more: taken first come first served, they kept the worker busy while the
+//! compile parsed what it needed itself. So each job has a depth: the names of a file
+//! the compile asked for are at depth 1, those of a file only the worker parsed one
+//! deeper, and the worker goes no deeper than [`MAX_DEPTH`]. Lower depths come first;
+//! within a depth, the jobs of the file the compile asked for last (the compile goes
+//! depth first: it evaluates a class it includes before the rest of the includer), in
+//! the order they are written. When the compile asks for a file the worker parsed
+//! ahead, its jobs move up to depth 1.
+//!
+//! The worker starts as the environment loads, and first lists the modules (the
+//! indexes of [`Modules`]), which the compile would otherwise do itself when it loads
+//! its first module file.
 
 use super::modules::Modules;
-use super::{load_error, LoadError, SourceDb};
+use super::{load_error, LoadError, SourceDb, SourceFile};
+use crate::restype::ResourceType;
 use foldhash::{HashMap, HashSet};
-use marionette_syntax::model::Program;
 use marionette_syntax::validate::ValidateOptions;
 use marionette_syntax::LineIndex;
-use std::collections::VecDeque;
+use std::collections::BinaryHeap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
+/// How far the worker follows names from files the compile has not asked for: the
+/// names of a requested file are at depth 1, those of the files they lead to at 2...
+const MAX_DEPTH: u32 = 2;
+
 /// A manifest parsed, lowered and validated; `error` is its first problem.
 pub(super) struct Parsed {
-    pub text: String,
-    pub lines: LineIndex,
-    pub program: Arc<Program>,
+    pub file: Arc<SourceFile>,
     pub error: Option<LoadError>,
+    /// The jobs its names lead to (none without a worker).
+    follows: Vec<Job>,
 }
 
 /// A file's parse, done once by whichever thread gets to it first; `None` when the
@@ -38,11 +61,77 @@ type Slot = Arc<OnceLock<Option<Arc<Parsed>>>>;
 pub(super) type ErbParse = Result<Arc<marionette_erb::Template>, marionette_erb::ErbError>;
 type ErbSlot = Arc<OnceLock<Option<ErbParse>>>;
 
-/// What the worker is asked to parse.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A module's Ruby resource type, read once; `None` when no module has it.
+type TypeSlot = Arc<OnceLock<Option<Arc<ResourceType>>>>;
+
+/// What the worker is asked to do.
+#[derive(Clone)]
 enum Job {
     Manifest(PathBuf),
     Erb(PathBuf),
+    RubyType(String),
+}
+
+impl Job {
+    /// The kind of job, and the bytes that tell jobs of a kind apart.
+    fn key(&self) -> (u8, &[u8]) {
+        match self {
+            Job::Manifest(path) => (0, key(path)),
+            Job::Erb(path) => (1, key(path)),
+            Job::RubyType(name) => (2, name.as_bytes()),
+        }
+    }
+}
+
+// As bytes: hashing a `Path` goes through its components, which cost more than the
+// rest of queueing a job.
+impl PartialEq for Job {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Job {}
+
+impl std::hash::Hash for Job {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+/// The bytes of a path, by which the slots are found.
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
+}
+
+/// A job in the worker's queue, with its priority.
+#[derive(PartialEq, Eq)]
+struct Pending {
+    /// How many files only the worker parsed lie between the job and a file the
+    /// compile asked for, plus one: lower first.
+    depth: u32,
+    /// When the compile asked for the file the job comes from (a count): later first.
+    generation: u64,
+    /// When the job was queued: earlier first.
+    order: u64,
+    job: Job,
+}
+
+impl Ord for Pending {
+    /// The more urgent job is the greater ([`BinaryHeap`] pops the greatest).
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .depth
+            .cmp(&self.depth)
+            .then(self.generation.cmp(&other.generation))
+            .then(other.order.cmp(&self.order))
+    }
+}
+
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 pub(super) struct ParseAhead {
@@ -53,21 +142,40 @@ struct Shared {
     sources: Arc<dyn SourceDb>,
     modules: Arc<Modules>,
     options: ValidateOptions,
-    /// Whether a worker thread may run (more than one CPU).
-    threaded: bool,
+    /// Whether a worker thread runs (more than one CPU, and it could be started).
+    threaded: std::sync::atomic::AtomicBool,
     state: Mutex<State>,
     wake: Condvar,
 }
 
 #[derive(Default)]
 struct State {
-    slots: HashMap<PathBuf, Slot>,
-    erb_slots: HashMap<PathBuf, ErbSlot>,
-    queue: VecDeque<Job>,
-    /// Every job ever queued, so that none is queued twice.
-    queued: HashSet<Job>,
-    started: bool,
+    /// Keyed by path (as bytes, see [`key`]).
+    slots: HashMap<Box<[u8]>, Slot>,
+    erb_slots: HashMap<Box<[u8]>, ErbSlot>,
+    type_slots: HashMap<String, TypeSlot>,
+    /// The worker's jobs, the most urgent first; a job may be in it more than once (it
+    /// moved up), and already done (by the compile): both are skipped.
+    queue: BinaryHeap<Pending>,
+    /// The best (depth, generation) each job was queued with, so that it is queued
+    /// again only to move up.
+    queued: HashMap<Job, (u32, u64)>,
+    /// The files the compile asked for so far.
+    generation: u64,
+    /// The jobs queued so far.
+    order: u64,
     stopped: bool,
+}
+
+impl State {
+    /// Whether a thread has started the job (it is done or under way).
+    fn started(&self, job: &Job) -> bool {
+        match job {
+            Job::Manifest(path) => self.slots.contains_key(key(path)),
+            Job::Erb(path) => self.erb_slots.contains_key(key(path)),
+            Job::RubyType(name) => self.type_slots.contains_key(name),
+        }
+    }
 }
 
 impl ParseAhead {
@@ -78,38 +186,46 @@ impl ParseAhead {
     ) -> ParseAhead {
         let threaded = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
             && std::env::var_os("MARIONETTE_NO_PARSE_AHEAD").is_none();
-        ParseAhead {
-            shared: Arc::new(Shared {
-                sources,
-                modules,
-                options,
-                threaded,
-                state: Mutex::new(State::default()),
-                wake: Condvar::new(),
-            }),
+        let shared = Arc::new(Shared {
+            sources,
+            modules,
+            options,
+            threaded: threaded.into(),
+            state: Mutex::new(State::default()),
+            wake: Condvar::new(),
+        });
+        if threaded {
+            let worker = shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name("parse-ahead".into())
+                .spawn(move || worker.work());
+            if spawned.is_err() {
+                // No thread: the compile parses everything itself, as without one.
+                shared
+                    .threaded
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+            }
         }
+        ParseAhead { shared }
     }
 
-    /// The parse of the manifest at `path`; `None` if it cannot be read.
+    /// The parse of the manifest at `path`, for the compile; `None` if it cannot be
+    /// read. What it mentions becomes the worker's most urgent work.
     pub(super) fn parse(&self, path: &Path) -> Option<Arc<Parsed>> {
-        self.shared.parse(path)
+        let (parsed, _) = self.shared.parse(path);
+        let parsed = parsed?;
+        self.shared.requested(&parsed.follows);
+        Some(parsed)
     }
 
-    /// The parse of the ERB template at `path`, whose text is `source`.
-    pub(super) fn parse_erb(&self, path: &Path, source: &str) -> ErbParse {
-        let slot = self
-            .shared
-            .lock()
-            .erb_slots
-            .entry(path.to_path_buf())
-            .or_default()
-            .clone();
-        let parsed = slot.get_or_init(|| Some(parse_erb(source)));
-        match parsed {
-            Some(parsed) => parsed.clone(),
-            // The worker could not read it; the caller could.
-            None => parse_erb(source),
-        }
+    /// The parse of the ERB template at `path`; `None` if it cannot be read.
+    pub(super) fn parse_erb(&self, path: &Path) -> Option<ErbParse> {
+        self.shared.parse_erb(path)
+    }
+
+    /// The Ruby resource type `name` of a module (not one of Puppet's own types).
+    pub(super) fn ruby_type(&self, name: &str) -> Option<Arc<ResourceType>> {
+        self.shared.ruby_type(name)
     }
 }
 
@@ -125,51 +241,130 @@ impl Shared {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn parse(self: &Arc<Self>, path: &Path) -> Option<Arc<Parsed>> {
+    fn threaded(&self) -> bool {
+        self.threaded.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The parse of the manifest at `path`, and whether this call made it.
+    fn parse(&self, path: &Path) -> (Option<Arc<Parsed>>, bool) {
         let slot = self
             .lock()
             .slots
-            .entry(path.to_path_buf())
+            .entry(key(path).into())
             .or_default()
             .clone();
-        slot.get_or_init(|| self.parse_now(path)).clone()
+        let mut here = false;
+        let parsed = slot.get_or_init(|| {
+            here = true;
+            self.parse_now(path)
+        });
+        (parsed.clone(), here)
     }
 
-    fn parse_now(self: &Arc<Self>, path: &Path) -> Option<Arc<Parsed>> {
+    fn parse_now(&self, path: &Path) -> Option<Arc<Parsed>> {
         let text = self.sources.read(path).ok()?;
         let checked = marionette_syntax::check_with(&text, false, self.options);
         let lines = LineIndex::new(&text);
-        let error = load_error(&path.to_string_lossy(), &text, &lines, &checked);
-        let parsed = Arc::new(Parsed {
-            program: checked.program,
-            lines,
+        let path = path.to_string_lossy().into_owned();
+        let error = load_error(&path, &text, &lines, &checked);
+        let follows = if self.threaded() {
+            self.follows(&text)
+        } else {
+            Vec::new()
+        };
+        Some(Arc::new(Parsed {
+            file: Arc::new(SourceFile {
+                path,
+                text,
+                lines,
+                program: checked.program,
+            }),
             error,
-            text,
-        });
-        if self.threaded {
-            self.follow(&parsed.text);
-        }
-        Some(parsed)
+            follows,
+        }))
     }
 
-    /// Queues the files that the names `text` mentions autoload from and the
-    /// templates it names, and starts the worker if it is not running.
-    fn follow(self: &Arc<Self>, text: &str) {
-        let modules = self.modules.dirs();
-        let names = mentioned_names(text, |module| is_module(modules, module));
-        let templates = mentioned_templates(text);
-        if names.is_empty() && templates.is_empty() {
+    fn parse_erb(&self, path: &Path) -> Option<ErbParse> {
+        let slot = self
+            .lock()
+            .erb_slots
+            .entry(key(path).into())
+            .or_default()
+            .clone();
+        slot.get_or_init(|| self.sources.read(path).ok().map(|t| parse_erb(&t)))
+            .clone()
+    }
+
+    fn ruby_type(&self, name: &str) -> Option<Arc<ResourceType>> {
+        let slot = self
+            .lock()
+            .type_slots
+            .entry(name.to_string())
+            .or_default()
+            .clone();
+        slot.get_or_init(|| self.modules.ruby_type(name).map(Arc::new))
+            .clone()
+    }
+
+    /// The compile asked for a file: the jobs of its names are the most urgent.
+    fn requested(&self, follows: &[Job]) {
+        if !self.threaded() {
             return;
         }
-        let mut jobs = Vec::new();
-        for template in templates {
-            let Some((module, rest)) = template.split_once('/') else {
-                continue;
-            };
-            if let Some(dir) = modules.get(module) {
-                jobs.push(Job::Erb(dir.join("templates").join(rest)));
-            }
+        let mut state = self.lock();
+        state.generation += 1;
+        let generation = state.generation;
+        self.queue(state, follows, 1, generation);
+    }
+
+    /// Queues `jobs` (those not started, nor queued as urgently) at `depth`.
+    fn queue(
+        &self,
+        mut state: std::sync::MutexGuard<'_, State>,
+        jobs: &[Job],
+        depth: u32,
+        generation: u64,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
         }
+        let mut added = false;
+        for job in jobs {
+            if state.started(job) {
+                continue;
+            }
+            let urgent = match state.queued.get(job) {
+                Some(&(d, g)) => depth < d || (depth == d && generation > g),
+                None => true,
+            };
+            if !urgent {
+                continue;
+            }
+            state.queued.insert(job.clone(), (depth, generation));
+            state.order += 1;
+            let order = state.order;
+            state.queue.push(Pending {
+                depth,
+                generation,
+                order,
+                job: job.clone(),
+            });
+            added = true;
+        }
+        drop(state);
+        if added {
+            self.wake.notify_one();
+        }
+    }
+
+    /// The jobs the names and templates that `text` mentions lead to: the files
+    /// those names autoload from, their Ruby types, the templates.
+    fn follows(&self, text: &str) -> Vec<Job> {
+        let modules = self.modules.dirs();
+        let types = self.modules.type_files();
+        let names = mentioned_names(text, |first| is_key(modules, first) || is_key(types, first));
+        let templates = mentioned_templates(text);
+        let mut jobs = Vec::new();
         for name in names {
             let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
                 std::borrow::Cow::Owned(name.to_ascii_lowercase())
@@ -178,80 +373,72 @@ impl Shared {
             };
             let mut segments = marionette_syntax::names::segments(&name);
             let module = segments.next().unwrap_or_default();
+            let rest: Vec<&str> = segments.collect();
+            if rest.is_empty()
+                && types.contains_key(module)
+                && crate::restype::builtin(module).is_none()
+            {
+                jobs.push(Job::RubyType(module.to_string()));
+            }
             let Some(dir) = modules.get(module) else {
                 continue;
             };
-            let rest: Vec<&str> = segments.collect();
-            let candidates: Vec<PathBuf> = if rest.is_empty() {
-                vec![dir.join("manifests").join("init.pp")]
+            if rest.is_empty() {
+                jobs.push(Job::Manifest(dir.join("manifests").join("init.pp")));
             } else {
                 let file = format!("{}.pp", rest.join("/"));
-                ["manifests", "types", "functions"]
-                    .iter()
-                    .map(|sub| dir.join(sub).join(&file))
-                    .collect()
-            };
-            jobs.extend(candidates.into_iter().map(Job::Manifest));
-        }
-        let mut state = self.lock();
-        let mut added = false;
-        for job in jobs {
-            let done = match &job {
-                Job::Manifest(path) => state.slots.contains_key(path),
-                Job::Erb(path) => state.erb_slots.contains_key(path),
-            };
-            if !done && state.queued.insert(job.clone()) {
-                state.queue.push_back(job);
-                added = true;
+                for sub in ["manifests", "types", "functions"] {
+                    jobs.push(Job::Manifest(dir.join(sub).join(&file)));
+                }
             }
         }
-        if !added {
-            return;
-        }
-        if !state.started {
-            state.started = true;
-            let shared = self.clone();
-            let spawned = std::thread::Builder::new()
-                .name("parse-ahead".into())
-                .spawn(move || shared.work());
-            if spawned.is_err() {
-                // No thread: the compile parses everything itself, as without one.
-                state.queue.clear();
+        for template in templates {
+            let Some((module, rest)) = template.split_once('/') else {
+                continue;
+            };
+            if let Some(dir) = modules.get(module) {
+                jobs.push(Job::Erb(dir.join("templates").join(rest)));
             }
         }
-        drop(state);
-        self.wake.notify_one();
+        jobs
     }
 
-    /// The worker: parses queued files until the environment is dropped.
+    /// The worker: lists the modules, then does the queued jobs, most urgent first,
+    /// until the environment is dropped.
     fn work(self: Arc<Self>) {
+        self.modules.index();
         loop {
-            let job = {
+            let Pending {
+                depth,
+                generation,
+                job,
+                ..
+            } = {
                 let mut state = self.lock();
                 loop {
                     if state.stopped {
                         return;
                     }
-                    if let Some(job) = state.queue.pop_front() {
-                        break job;
+                    match state.queue.pop() {
+                        Some(pending) if state.started(&pending.job) => {}
+                        Some(pending) => break pending,
+                        None => {
+                            state = self.wake.wait(state).unwrap_or_else(|p| p.into_inner());
+                        }
                     }
-                    state = self.wake.wait(state).unwrap_or_else(|p| p.into_inner());
                 }
             };
             match job {
                 Job::Manifest(path) => {
-                    if self.sources.is_file(&path) {
-                        self.parse(&path);
+                    if let (Some(parsed), true) = self.parse(&path) {
+                        self.queue(self.lock(), &parsed.follows, depth + 1, generation);
                     }
                 }
                 Job::Erb(path) => {
-                    let slot = self
-                        .lock()
-                        .erb_slots
-                        .entry(path.clone())
-                        .or_default()
-                        .clone();
-                    slot.get_or_init(|| self.sources.read(&path).ok().map(|t| parse_erb(&t)));
+                    self.parse_erb(&path);
+                }
+                Job::RubyType(name) => {
+                    self.ruby_type(&name);
                 }
             }
         }
@@ -286,10 +473,11 @@ fn mentioned_templates(text: &str) -> Vec<&str> {
     out
 }
 
-/// Whether `name`, in any case, is the name of a module in `modules`.
-fn is_module(modules: &HashMap<String, PathBuf>, name: &str) -> bool {
+/// Whether `name`, in any case, is a key of `map` (the name of a module, of a Ruby
+/// type).
+fn is_key<V>(map: &HashMap<String, V>, name: &str) -> bool {
     if !name.bytes().any(|b| b.is_ascii_uppercase()) {
-        return modules.contains_key(name);
+        return map.contains_key(name);
     }
     let mut buf = [0u8; 64];
     match buf.get_mut(..name.len()) {
@@ -297,9 +485,9 @@ fn is_module(modules: &HashMap<String, PathBuf>, name: &str) -> bool {
             lower.copy_from_slice(name.as_bytes());
             lower.make_ascii_lowercase();
             // ASCII case changes keep the bytes UTF-8.
-            std::str::from_utf8(lower).is_ok_and(|lower| modules.contains_key(lower))
+            std::str::from_utf8(lower).is_ok_and(|lower| map.contains_key(lower))
         }
-        None => modules.contains_key(&name.to_ascii_lowercase()),
+        None => map.contains_key(&name.to_ascii_lowercase()),
     }
 }
 
@@ -393,9 +581,9 @@ mod tests {
             [("apache".to_string(), std::path::PathBuf::from("/m/apache"))]
                 .into_iter()
                 .collect();
-        assert!(super::is_module(&modules, "apache"));
-        assert!(super::is_module(&modules, "Apache"));
-        assert!(!super::is_module(&modules, "Vhost"));
-        assert!(!super::is_module(&modules, &"A".repeat(100)));
+        assert!(super::is_key(&modules, "apache"));
+        assert!(super::is_key(&modules, "Apache"));
+        assert!(!super::is_key(&modules, "Vhost"));
+        assert!(!super::is_key(&modules, &"A".repeat(100)));
     }
 }

@@ -3,8 +3,13 @@
 //! module ships a Ruby type or its providers for every resource type: a path test per
 //! question and module cost thousands of `stat` calls per compile. The environment
 //! does not change during a run, so what a listing found stays true.
+//!
+//! The modules' Ruby resource types are read here too (statically, as
+//! [`ResourceType::from_ruby_with`] reads them): with the files they `require`, they
+//! are module files found through these listings.
 
 use super::SourceDb;
+use crate::restype::ResourceType;
 use foldhash::{HashMap, HashMapExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -14,6 +19,8 @@ pub(crate) struct Modules {
     modulepath: Vec<PathBuf>,
     /// Each modulepath directory's entries, sorted.
     entries: OnceLock<Vec<Vec<PathBuf>>>,
+    /// The entries that are directories, with their names, in modulepath order.
+    all_dirs: OnceLock<Vec<(String, PathBuf)>>,
     /// The first directory of each module name, as autoloading finds them.
     dirs: OnceLock<HashMap<String, PathBuf>>,
     /// `<module>/lib/puppet/type/<name>.rb` by name, in modulepath order.
@@ -28,6 +35,7 @@ impl Modules {
             sources,
             modulepath,
             entries: OnceLock::new(),
+            all_dirs: OnceLock::new(),
             dirs: OnceLock::new(),
             type_files: OnceLock::new(),
             provider_dirs: OnceLock::new(),
@@ -64,31 +72,71 @@ impl Modules {
         self.dirs().get(module).cloned()
     }
 
+    /// Builds the indexes (the modules, their Ruby type files and provider
+    /// directories), as the parse-ahead worker does first.
+    pub(crate) fn index(&self) {
+        self.dirs();
+        self.type_files();
+        self.provider_dirs();
+    }
+
+    /// Every directory of the modulepath directories (each module, including those
+    /// a module of the same name earlier on the modulepath hides), with its name, in
+    /// modulepath order and name order within each directory.
+    pub(crate) fn all_dirs(&self) -> &[(String, PathBuf)] {
+        self.all_dirs.get_or_init(|| {
+            self.entries()
+                .iter()
+                .flatten()
+                .filter_map(|entry| {
+                    let name = entry.file_name()?.to_str()?;
+                    self.sources
+                        .is_dir(entry)
+                        .then(|| (name.to_string(), entry.clone()))
+                })
+                .collect()
+        })
+    }
+
     /// Every module by name (the first directory of a name wins).
     pub(crate) fn dirs(&self) -> &HashMap<String, PathBuf> {
         self.dirs.get_or_init(|| {
             let mut dirs = HashMap::new();
-            for entry in self.entries().iter().flatten() {
-                let Some(name) = entry.file_name().and_then(|n| n.to_str()) else {
-                    continue;
-                };
-                if !dirs.contains_key(name) && self.sources.is_dir(entry) {
-                    dirs.insert(name.to_string(), entry.clone());
-                }
+            for (name, dir) in self.all_dirs() {
+                dirs.entry(name.clone()).or_insert_with(|| dir.clone());
             }
             dirs
         })
     }
 
-    /// `lib/puppet/type/<name>.rb` of the first module that has it (modules in name
-    /// order within each modulepath directory).
-    pub(crate) fn type_file(&self, name: &str) -> Option<PathBuf> {
-        let index = self.type_files.get_or_init(|| {
+    /// `lib/puppet/type/<name>.rb` files of every module, by name, in modulepath order.
+    pub(crate) fn type_files(&self) -> &HashMap<String, Vec<PathBuf>> {
+        self.type_files.get_or_init(|| {
             self.index_subdirs("lib/puppet/type", |entry| {
                 super::ruby_file_stem(entry).map(str::to_string)
             })
-        });
-        index
+        })
+    }
+
+    /// `lib/puppet/provider/<name>` directories of every module, by name.
+    fn provider_dirs(&self) -> &HashMap<String, Vec<PathBuf>> {
+        self.provider_dirs.get_or_init(|| {
+            self.index_subdirs("lib/puppet/provider", |entry| {
+                entry
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .map(str::to_string)
+            })
+        })
+    }
+
+    /// `lib/puppet/type/<name>.rb` of the first module that has it (modules in name
+    /// order within each modulepath directory).
+    fn type_file(&self, name: &str) -> Option<PathBuf> {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        self.type_files()
             .get(name)?
             .iter()
             .find(|path| self.sources.is_file(path))
@@ -96,16 +144,8 @@ impl Modules {
     }
 
     /// Whether a module has a provider for the type (`lib/puppet/provider/<name>/*.rb`).
-    pub(crate) fn has_providers(&self, name: &str) -> bool {
-        let index = self.provider_dirs.get_or_init(|| {
-            self.index_subdirs("lib/puppet/provider", |entry| {
-                entry
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .map(str::to_string)
-            })
-        });
-        index.get(name).is_some_and(|dirs| {
+    fn has_providers(&self, name: &str) -> bool {
+        self.provider_dirs().get(name).is_some_and(|dirs| {
             dirs.iter().any(|dir| {
                 self.sources
                     .list(dir)
@@ -114,6 +154,49 @@ impl Modules {
                     .any(|p| p.extension().is_some_and(|e| e == "rb"))
             })
         })
+    }
+
+    /// The Ruby resource type of this (lower-case) name that the first module with
+    /// `lib/puppet/type/<name>.rb` ships, read statically; `None` if none does.
+    pub(crate) fn ruby_type(&self, name: &str) -> Option<ResourceType> {
+        let path = self.type_file(name)?;
+        let text = self.sources.read(&path).unwrap_or_default();
+        // `<module>/lib`, which the type's own requires look in first.
+        let own_lib = path.ancestors().nth(3).map(Path::to_path_buf);
+        let require = |required: &str| self.ruby_lib_file(own_lib.as_deref(), required);
+        let has_providers = self.has_providers(name);
+        Some(ResourceType::from_ruby_with(name, &text, has_providers, &require).0)
+    }
+
+    /// The text of a Ruby file a type `require`s (`puppet_x/keystone/composite_namevar`):
+    /// from the type's own `lib` directory, else the first module's on the modulepath
+    /// (Puppet puts every module's `lib` on Ruby's load path).
+    fn ruby_lib_file(&self, own_lib: Option<&Path>, required: &str) -> Option<String> {
+        let safe = !required.is_empty()
+            && required.split('/').all(|part| {
+                !part.is_empty()
+                    && part != ".."
+                    && part != "."
+                    && part
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+            });
+        if !safe {
+            return None;
+        }
+        let file = if required.ends_with(".rb") {
+            required.to_string()
+        } else {
+            format!("{required}.rb")
+        };
+        let mut libs: Vec<PathBuf> = own_lib.into_iter().map(Path::to_path_buf).collect();
+        for modules in self.entries() {
+            libs.extend(modules.iter().map(|m| m.join("lib")));
+        }
+        libs.iter()
+            .map(|lib| lib.join(&file))
+            .find(|path| self.sources.is_file(path))
+            .and_then(|path| self.sources.read(&path).ok())
     }
 
     /// The entries of `<module>/<subdir>` of every module, by the key `key` gives them,
