@@ -146,6 +146,9 @@ struct Shared {
     threaded: std::sync::atomic::AtomicBool,
     state: Mutex<State>,
     wake: Condvar,
+    /// The names of the modules and of their Ruby types: the first segments of the
+    /// names a file mentions that may lead to a job.
+    roots: OnceLock<HashSet<String>>,
 }
 
 #[derive(Default)]
@@ -193,6 +196,7 @@ impl ParseAhead {
             threaded: threaded.into(),
             state: Mutex::new(State::default()),
             wake: Condvar::new(),
+            roots: OnceLock::new(),
         });
         if threaded {
             let worker = shared.clone();
@@ -362,7 +366,15 @@ impl Shared {
     fn follows(&self, text: &str) -> Vec<Job> {
         let modules = self.modules.dirs();
         let types = self.modules.type_files();
-        let names = mentioned_names(text, |first| is_key(modules, first) || is_key(types, first));
+        let roots = self.roots.get_or_init(|| {
+            modules
+                .keys()
+                .chain(types.keys())
+                .cloned()
+                .collect::<HashSet<String>>()
+        });
+        let mut buf = String::new();
+        let names = mentioned_names(text, |first| contains_any_case(roots, first, &mut buf));
         let templates = mentioned_templates(text);
         let mut jobs = Vec::new();
         for name in names {
@@ -473,37 +485,41 @@ fn mentioned_templates(text: &str) -> Vec<&str> {
     out
 }
 
-/// Whether `name`, in any case, is a key of `map` (the name of a module, of a Ruby
-/// type).
-fn is_key<V>(map: &HashMap<String, V>, name: &str) -> bool {
+/// Whether `name`, in any case, is in `set` (of lower-case names); `buf` is scratch
+/// space, kept between calls.
+fn contains_any_case(set: &HashSet<String>, name: &str, buf: &mut String) -> bool {
     if !name.bytes().any(|b| b.is_ascii_uppercase()) {
-        return map.contains_key(name);
+        return set.contains(name);
     }
-    let mut buf = [0u8; 64];
-    match buf.get_mut(..name.len()) {
-        Some(lower) => {
-            lower.copy_from_slice(name.as_bytes());
-            lower.make_ascii_lowercase();
-            // ASCII case changes keep the bytes UTF-8.
-            std::str::from_utf8(lower).is_ok_and(|lower| map.contains_key(lower))
-        }
-        None => map.contains_key(&name.to_ascii_lowercase()),
-    }
+    buf.clear();
+    buf.push_str(name);
+    buf.make_ascii_lowercase();
+    set.contains(buf.as_str())
 }
 
 /// The names in `text` that may name a class, define, type alias or function:
 /// every word (or variable, less its last segment) with `::` in it, and every plain
 /// word (possibly a module's main class), whose first segment `in_module` accepts,
-/// in order, once each, as written. Filtering before remembering what was seen keeps
-/// the set of seen names small: most words of a manifest are keywords, attributes
-/// and values, not names of modules.
-fn mentioned_names(text: &str, in_module: impl Fn(&str) -> bool) -> Vec<&str> {
+/// in order, once each, as written, outside `#` comments (a module's documentation
+/// is much of its text, and names many classes as examples; a word's `#` is not one). Filtering before
+/// remembering what was seen keeps the set of seen names small: most words of a
+/// manifest are keywords, attributes and values, not names of modules.
+fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut seen: HashSet<&str> = HashSet::default();
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
+        // A `#` after a space or at a line's start: a comment (or, in a string, text
+        // whose names are just not followed).
+        if b == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()) {
+            i = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n);
+            continue;
+        }
         if !(b.is_ascii_alphabetic() || b == b':' || b == b'$') {
             i += 1;
             continue;
@@ -576,14 +592,22 @@ mod tests {
     }
 
     #[test]
-    fn modules_found_in_any_case() {
-        let modules: foldhash::HashMap<String, std::path::PathBuf> =
-            [("apache".to_string(), std::path::PathBuf::from("/m/apache"))]
-                .into_iter()
-                .collect();
-        assert!(super::is_key(&modules, "apache"));
-        assert!(super::is_key(&modules, "Apache"));
-        assert!(!super::is_key(&modules, "Vhost"));
-        assert!(!super::is_key(&modules, &"A".repeat(100)));
+    fn names_found_in_any_case() {
+        let set: foldhash::HashSet<String> = ["apache".to_string()].into_iter().collect();
+        let mut buf = String::new();
+        assert!(super::contains_any_case(&set, "apache", &mut buf));
+        assert!(super::contains_any_case(&set, "Apache", &mut buf));
+        assert!(!super::contains_any_case(&set, "Vhost", &mut buf));
+        assert!(!super::contains_any_case(&set, &"A".repeat(100), &mut buf));
+    }
+
+    #[test]
+    fn names_in_comments_left_out() {
+        let text =
+            "# include apache::mod::ssl\ninclude ntp # and apache\n$x = 'a#b' apache::vhost { }";
+        assert_eq!(
+            super::mentioned_names(text, |_| true),
+            ["include", "ntp", "a", "b", "apache::vhost"]
+        );
     }
 }
