@@ -367,7 +367,7 @@ fn load_environment_at(
         .register(&mut environment)
         .map_err(failure)?;
     if !options.no_bundled_functions {
-        register_bundled_functions(&mut environment).map_err(failure)?;
+        register_bundled_functions(&mut environment);
     }
     Ok(environment)
 }
@@ -376,19 +376,15 @@ fn load_environment_at(
 /// functions, `marionette-stdlib`, and those of popular modules,
 /// `marionette-module-functions`), after the plugins' (a plugin's function of the same
 /// name wins). As in Puppet, a module's function exists where a module on the
-/// modulepath ships its Ruby file: only those are registered.
-pub fn register_bundled_functions(environment: &mut eval::Environment) -> Result<(), String> {
+/// modulepath ships its Ruby file: a bundled function is callable only there (checked
+/// at its first call).
+pub fn register_bundled_functions(environment: &mut eval::Environment) {
     let bundled = marionette_stdlib::functions()
         .into_iter()
         .chain(marionette_module_functions::functions());
     for f in bundled {
-        if !environment.functions.contains(f.name())
-            && environment.ruby_function(f.name()).is_some()
-        {
-            environment.functions.register_bundled(f)?;
-        }
+        environment.functions.register_bundled(f);
     }
-    Ok(())
 }
 
 /// What a node brings to a compile, from its facts, trusted data and server facts

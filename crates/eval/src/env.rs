@@ -194,8 +194,6 @@ pub struct Environment {
     /// compile.
     pub strict_error: bool,
     pub(crate) hiera: std::sync::OnceLock<marionette_lookup::Hiera>,
-    /// The modules' Ruby functions, indexed on first use ([`Environment::ruby_function`]).
-    ruby_functions: std::sync::OnceLock<HashMap<String, (String, PathBuf)>>,
     registry: Mutex<Registry>,
     /// The modules of the modulepath, listed once.
     pub(crate) modules: Arc<modules::Modules>,
@@ -350,7 +348,6 @@ impl Environment {
             functions: Default::default(),
             strict_error: false,
             hiera: std::sync::OnceLock::new(),
-            ruby_functions: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
             modules,
             module_files: Mutex::new(HashMap::new()),
@@ -726,67 +723,7 @@ impl Environment {
     /// `lib/puppet/parser/functions/<name>.rb` of any module), first module first.
     pub fn ruby_function(&self, name: &str) -> Option<(String, PathBuf)> {
         let name = marionette_syntax::names::trim_root(name);
-        self.ruby_functions
-            .get_or_init(|| self.index_ruby_functions())
-            .get(name)
-            .cloned()
-    }
-
-    /// Every Ruby function the modules ship, by name, found by listing each module's
-    /// function directories once (the loader is asked for every bundled function when
-    /// an environment is loaded; a path test per name and module cost tens of
-    /// thousands of `stat` calls on a large modulepath).
-    fn index_ruby_functions(&self) -> HashMap<String, (String, PathBuf)> {
-        let mut index = HashMap::new();
-        let mut seen_modules = std::collections::HashSet::new();
-        for modules in self.modules.entries() {
-            for module in modules {
-                let Some(module_name) =
-                    module.file_name().map(|n| n.to_string_lossy().into_owned())
-                else {
-                    continue;
-                };
-                // The first module of a name hides later ones (`module_dir`).
-                let first = seen_modules.insert(module_name.clone());
-                for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
-                    let base = module.join(sub);
-                    for file in self.sources.list(&base).unwrap_or_default() {
-                        let Some(stem) = ruby_file_stem(&file) else {
-                            continue;
-                        };
-                        index
-                            .entry(stem.to_string())
-                            .or_insert_with(|| (module_name.clone(), file.clone()));
-                    }
-                }
-                // `ns::name` lives in the module named `ns`, under its namespace.
-                let ns_dir = module.join("lib/puppet/functions").join(&module_name);
-                if first && self.sources.is_dir(&ns_dir) {
-                    self.index_namespace(&ns_dir, &module_name, &module_name, &mut index);
-                }
-            }
-        }
-        index
-    }
-
-    fn index_namespace(
-        &self,
-        dir: &Path,
-        prefix: &str,
-        module: &str,
-        index: &mut HashMap<String, (String, PathBuf)>,
-    ) {
-        for entry in self.sources.list(dir).unwrap_or_default() {
-            if let Some(stem) = ruby_file_stem(&entry) {
-                index
-                    .entry(format!("{prefix}::{stem}"))
-                    .or_insert_with(|| (module.to_string(), entry.clone()));
-            } else if self.sources.is_dir(&entry) {
-                if let Some(sub) = entry.file_name().and_then(|n| n.to_str()) {
-                    self.index_namespace(&entry, &format!("{prefix}::{sub}"), module, index);
-                }
-            }
-        }
+        self.modules.function_files().get(name).cloned()
     }
 }
 

@@ -204,6 +204,10 @@ fn parse_signatures(function: &dyn ExternalFunction) -> Result<Arc<[Sig]>, Strin
 #[derive(Clone, Default)]
 pub struct ExternalFunctions {
     by_name: HashMap<String, Registered>,
+    /// Functions bundled with the compiler ([`ExternalFunctions::register_bundled`]):
+    /// callable where a module on the modulepath ships their Ruby, which the caller
+    /// checks when one is first called.
+    bundled: HashMap<String, Registered>,
 }
 
 impl std::fmt::Debug for ExternalFunctions {
@@ -223,18 +227,34 @@ impl ExternalFunctions {
     pub fn register(&mut self, function: Arc<dyn ExternalFunction>) -> Result<(), String> {
         self.check_name(function.name())?;
         let sigs = parse_signatures(&*function)?;
-        self.insert(function, OnceLock::from(Ok(sigs)));
+        self.by_name.insert(
+            function.name().to_string(),
+            Registered {
+                function,
+                sigs: Arc::new(OnceLock::from(Ok(sigs))),
+            },
+        );
         Ok(())
     }
 
-    /// [`ExternalFunctions::register`] for a function bundled with the compiler, whose
-    /// signatures a test checks: they are parsed when the function is first called. A
-    /// compile calls a few of the two hundred functions the binary bundles, and
-    /// parsing all their signatures was a noticeable part of a cold compile's start.
-    pub fn register_bundled(&mut self, function: Arc<dyn ExternalFunction>) -> Result<(), String> {
-        self.check_name(function.name())?;
-        self.insert(function, OnceLock::new());
-        Ok(())
+    /// Adds a function bundled with the compiler, callable where a module ships the
+    /// Ruby function of its name (as in Puppet, a module's function exists where the
+    /// module is). A registered function of the same name wins. Nothing is checked
+    /// here: tests check the bundled functions' names and signatures, and the
+    /// signatures are parsed at a function's first call. A compile calls a few of the
+    /// two hundred functions the binary bundles; checking each against the modules
+    /// and parsing its signatures was a noticeable part of a cold compile's start.
+    pub fn register_bundled(&mut self, function: Arc<dyn ExternalFunction>) {
+        let name = function.name();
+        if !self.by_name.contains_key(name) && !self.bundled.contains_key(name) {
+            self.bundled.insert(
+                name.to_string(),
+                Registered {
+                    function,
+                    sigs: Arc::new(OnceLock::new()),
+                },
+            );
+        }
     }
 
     /// Refuses a name that is not a Puppet function name, one of a Puppet built-in,
@@ -258,20 +278,6 @@ impl ExternalFunctions {
         Ok(())
     }
 
-    fn insert(
-        &mut self,
-        function: Arc<dyn ExternalFunction>,
-        sigs: OnceLock<Result<Arc<[Sig]>, String>>,
-    ) {
-        self.by_name.insert(
-            function.name().to_string(),
-            Registered {
-                function,
-                sigs: Arc::new(sigs),
-            },
-        );
-    }
-
     /// Whether a function of that name is registered.
     pub fn contains(&self, name: &str) -> bool {
         self.by_name.contains_key(name)
@@ -286,6 +292,13 @@ impl ExternalFunctions {
 
     pub(crate) fn get(&self, name: &str) -> Option<&Registered> {
         self.by_name.get(name)
+    }
+
+    /// The bundled function of that name, if one was registered and no other function
+    /// of its name was; whether the modulepath makes it callable is the caller's
+    /// question.
+    pub(crate) fn get_bundled(&self, name: &str) -> Option<&Registered> {
+        self.bundled.get(name)
     }
 }
 

@@ -27,6 +27,8 @@ pub(crate) struct Modules {
     type_files: OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// `<module>/lib/puppet/provider/<name>` directories by name.
     provider_dirs: OnceLock<HashMap<String, Vec<PathBuf>>>,
+    /// The modules' Ruby functions: the module and file of each name.
+    function_files: OnceLock<HashMap<String, (String, PathBuf)>>,
 }
 
 impl Modules {
@@ -39,6 +41,7 @@ impl Modules {
             dirs: OnceLock::new(),
             type_files: OnceLock::new(),
             provider_dirs: OnceLock::new(),
+            function_files: OnceLock::new(),
         }
     }
 
@@ -78,6 +81,60 @@ impl Modules {
         self.dirs();
         self.type_files();
         self.provider_dirs();
+        self.function_files();
+    }
+
+    /// Every Ruby function the modules ship, by name, with its module and file
+    /// (`<module>/lib/puppet/functions/<ns>/<name>.rb` for `ns::name`, in the module
+    /// named `ns`; for a plain name `lib/puppet/functions/<name>.rb` or the 3.x
+    /// `lib/puppet/parser/functions/<name>.rb` of any module), first module first.
+    /// Found by listing each module's function directories once: bundled functions
+    /// are callable only where a module has their Ruby, and a path test per name and
+    /// module cost tens of thousands of `stat` calls on a large modulepath.
+    pub(crate) fn function_files(&self) -> &HashMap<String, (String, PathBuf)> {
+        self.function_files.get_or_init(|| {
+            let mut index = HashMap::new();
+            let mut seen_modules = std::collections::HashSet::new();
+            for (module_name, module) in self.all_dirs() {
+                // The first module of a name hides later ones (`dir`).
+                let first = seen_modules.insert(module_name.as_str());
+                for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
+                    for file in self.sources.list(&module.join(sub)).unwrap_or_default() {
+                        if let Some(stem) = super::ruby_file_stem(&file) {
+                            index
+                                .entry(stem.to_string())
+                                .or_insert_with(|| (module_name.clone(), file.clone()));
+                        }
+                    }
+                }
+                // `ns::name` lives in the module named `ns`, under its namespace.
+                let ns_dir = module.join("lib/puppet/functions").join(module_name);
+                if first && self.sources.is_dir(&ns_dir) {
+                    self.index_namespace(&ns_dir, module_name, module_name, &mut index);
+                }
+            }
+            index
+        })
+    }
+
+    fn index_namespace(
+        &self,
+        dir: &Path,
+        prefix: &str,
+        module: &str,
+        index: &mut HashMap<String, (String, PathBuf)>,
+    ) {
+        for entry in self.sources.list(dir).unwrap_or_default() {
+            if let Some(stem) = super::ruby_file_stem(&entry) {
+                index
+                    .entry(format!("{prefix}::{stem}"))
+                    .or_insert_with(|| (module.to_string(), entry.clone()));
+            } else if self.sources.is_dir(&entry) {
+                if let Some(sub) = entry.file_name().and_then(|n| n.to_str()) {
+                    self.index_namespace(&entry, &format!("{prefix}::{sub}"), module, index);
+                }
+            }
+        }
     }
 
     /// Every directory of the modulepath directories (each module, including those

@@ -404,7 +404,11 @@ impl<'e> Compiler<'e> {
             };
             return imp(self, &mut call);
         }
-        if let Some(f) = self.env.functions.get(name) {
+        let external = self.env.functions.get(name).or_else(|| {
+            let bundled = self.env.functions.get_bundled(name)?;
+            self.env.ruby_function(name).and(Some(bundled))
+        });
+        if let Some(f) = external {
             let sigs = f.sigs().map_err(EvalError::new)?;
             let sig = signature::dispatch(name, sigs, &args, block.as_ref().map(Block::arity))
                 .map_err(EvalError::new)?;
