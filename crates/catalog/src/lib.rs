@@ -26,6 +26,8 @@
 //! wire::to_json(catalog: &Catalog) -> String      // Ruby's JSON.pretty_generate layout
 //! ```
 
+use std::sync::Arc;
+
 /// A compiled catalog for one node.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Catalog {
@@ -62,8 +64,9 @@ pub struct Resource {
     /// Capitalised per `::` segment: `File`, `Base::Account`, `Class`, `Node`, `Stage`.
     pub type_name: String,
     pub title: String,
-    /// Lower-case tags in Puppet's order, without duplicates.
-    pub tags: Vec<String>,
+    /// Lower-case tags in Puppet's order, without duplicates. Shared: the compiler
+    /// gives many resources the same tag (`class`, a module's name).
+    pub tags: Vec<Arc<str>>,
     /// Absolute manifest path of the resource expression, when Puppet records one.
     pub file: Option<String>,
     pub line: Option<u32>,

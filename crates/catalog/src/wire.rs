@@ -208,8 +208,8 @@ impl Writer {
         self.out.push_str("]\"");
     }
 
-    fn strings(&mut self, items: &[String]) {
-        self.list(items, |w, s| w.string(s));
+    fn strings(&mut self, items: &[impl AsRef<str>]) {
+        self.list(items, |w, s| w.string(s.as_ref()));
     }
 
     fn list<T>(&mut self, items: &[T], mut each: impl FnMut(&mut Writer, &T)) {

@@ -168,7 +168,8 @@ pub(crate) struct Res {
     pub param_lines: HashMap<String, (Arc<SourceFile>, u32)>,
     /// The source of the scope the resource was declared in.
     pub source: Source,
-    pub tags: Vec<String>,
+    /// Lower-case, without duplicates; shared, as containers pass theirs on.
+    pub tags: Vec<Arc<str>>,
     pub file: Option<Arc<SourceFile>>,
     pub line: Option<u32>,
     pub exported: bool,
@@ -338,25 +339,37 @@ pub(crate) fn is_valid_tag(tag: &str) -> bool {
     chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
-/// A name and its `::` segments, lower case: `a::b` → `a::b`, `a`, `b`.
-pub(crate) fn tag_with_segments(name: &str, out: &mut Vec<String>) {
-    let lower = name.to_lowercase();
-    if !marionette_syntax::names::is_qualified(&lower) {
-        push_unique(out, lower);
-        return;
-    }
-    push_unique(out, lower.clone());
-    for seg in marionette_syntax::names::segments(&lower) {
-        // Copied only when new.
-        if !seg.is_empty() && !out.iter().any(|t| t == seg) {
-            out.push(seg.to_string());
+/// A name and its `::` segments, lower case: `a::b` → `a::b`, `a`, `b`. Each is
+/// copied into `out` only when new.
+pub(crate) fn tag_with_segments<T>(name: &str, out: &mut Vec<T>)
+where
+    T: AsRef<str> + for<'a> From<&'a str>,
+{
+    let lower = if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Owned(name.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    };
+    push_unique(out, &lower);
+    if marionette_syntax::names::is_qualified(&lower) {
+        for seg in marionette_syntax::names::segments(&lower) {
+            if !seg.is_empty() {
+                push_unique(out, seg);
+            }
         }
     }
 }
 
-pub(crate) fn push_unique(out: &mut Vec<String>, tag: String) {
-    if !out.contains(&tag) {
-        out.push(tag);
+/// Adds `tag` to `out` (a copy of it) unless `out` has it already.
+pub(crate) fn push_unique<T>(out: &mut Vec<T>, tag: &str)
+where
+    T: AsRef<str> + for<'a> From<&'a str>,
+{
+    if !out.iter().any(|t| t.as_ref() == tag) {
+        out.push(T::from(tag));
     }
 }
 
@@ -373,7 +386,11 @@ pub(crate) fn inherit_tags(resources: &mut [Res], from: ResId, to: ResId) {
         (&tail[0], &mut head[to])
     };
     for tag in &source.tags {
-        if !target.tags.contains(tag) {
+        if !target
+            .tags
+            .iter()
+            .any(|t| Arc::ptr_eq(t, tag) || **t == **tag)
+        {
             target.tags.push(tag.clone());
         }
     }
@@ -597,7 +614,7 @@ impl<'e> Compiler<'e> {
         self.add_edge(stage, settings);
         self.classes.push("settings".into());
         self.settings_scope(settings);
-        push_unique(&mut self.catalog_tags, "settings".into());
+        push_unique(&mut self.catalog_tags, "settings");
         let main = self.add_resource(self.simple_res(
             "Class",
             "main",
@@ -773,7 +790,7 @@ impl<'e> Compiler<'e> {
         res.source = Source::Node(title.clone());
         res.scope = self.top;
         let id = self.add_resource(res);
-        for tag in self.resources[id].tags.clone() {
+        for tag in &self.resources[id].tags {
             push_unique(&mut self.catalog_tags, tag);
         }
         let main = self.main_class;
@@ -865,7 +882,7 @@ impl<'e> Compiler<'e> {
         res.params = params;
         self.add_defaults_and_tags(&mut res, from)?;
         self.instantiate_class(&def, from)?;
-        for tag in res.tags.clone() {
+        for tag in &res.tags {
             push_unique(&mut self.catalog_tags, tag);
         }
         self.add_to_catalog(res, from)
@@ -1066,7 +1083,7 @@ impl<'e> Compiler<'e> {
         res.source = self.scopes[from].source.clone();
         self.add_defaults_and_tags(&mut res, from)?;
         self.instantiate_class(def, from)?;
-        for tag in res.tags.clone() {
+        for tag in &res.tags {
             push_unique(&mut self.catalog_tags, tag);
         }
         self.add_to_catalog(res, from)

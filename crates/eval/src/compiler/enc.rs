@@ -200,7 +200,7 @@ impl Compiler<'_> {
         res.params = params;
         self.add_defaults_and_tags(&mut res, scope)?;
         self.instantiate_class(def, scope)?;
-        for tag in res.tags.clone() {
+        for tag in &res.tags {
             super::push_unique(&mut self.catalog_tags, tag);
         }
         self.add_to_catalog(res, scope)?;

@@ -93,7 +93,11 @@ impl<'e> Compiler<'e> {
         let mut current = Some(id);
         let mut hops = 0;
         while let Some(r) = current {
-            if self.resources[r].tags.iter().any(|t| tags.contains(t)) {
+            if self.resources[r]
+                .tags
+                .iter()
+                .any(|t| tags.iter().any(|q| **t == **q))
+            {
                 return true;
             }
             let next = self.scopes[self.resources[r].scope].resource;
@@ -513,7 +517,7 @@ impl<'e> Compiler<'e> {
             }
         }
         for tag in &self.catalog_tags {
-            push_unique(&mut tags, tag.clone());
+            push_unique(&mut tags, tag);
         }
         let mut resources = Vec::new();
         for id in 0..self.resources.len() {

@@ -182,7 +182,7 @@ fn tagged(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         Value::Array(_) => false,
         other => {
             let t = other.to_string().to_lowercase();
-            c.catalog_tags.contains(&t) || resource_tags.contains(&t)
+            c.catalog_tags.contains(&t) || resource_tags.iter().any(|r| **r == *t)
         }
     });
     Ok(Value::Bool(all))
