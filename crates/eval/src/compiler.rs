@@ -1349,16 +1349,29 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         file: &Arc<SourceFile>,
     ) -> Result<(), EvalError> {
-        let given: IndexMap<String, Value> = self.resources[id]
-            .params
+        use crate::describe::{join_mismatches, parameter_mismatches, Mismatch};
+        // The given values (`name` and `title` are not parameters), by parameter, as
+        // they were before any default was evaluated.
+        let is_param = |k: &str| k != "name" && k != "title";
+        let res_params = &self.resources[id].params;
+        let given: Vec<Option<Value>> = params
             .iter()
-            .filter(|(k, _)| *k != "name" && *k != "title")
-            .map(|(k, v)| (k.clone(), v.clone()))
+            .map(|p| {
+                is_param(&p.name)
+                    .then(|| res_params.get(p.name.as_str()).cloned())
+                    .flatten()
+            })
             .collect();
-        let unset: Vec<bool> = params
-            .iter()
-            .map(|p| is_unset(given.get(&p.name)))
-            .collect();
+        // The checks come after the defaults, all at once, as Puppet's
+        // TypeMismatchDescriber does: the given values (only they can be unknown
+        // parameters) first.
+        let mut errors = Vec::new();
+        for key in res_params.keys().filter(|k| is_param(k)) {
+            if !params.iter().any(|p| &p.name == key) && !METAPARAMS.contains(&key.as_str()) {
+                errors.push(Mismatch::invalid_parameter(key));
+            }
+        }
+        let unset: Vec<bool> = given.iter().map(|v| is_unset(v.as_ref())).collect();
         let pending = params
             .iter()
             .zip(&unset)
@@ -1366,11 +1379,12 @@ impl<'e> Compiler<'e> {
             .map(|(p, _)| (p.name.clone(), true))
             .collect();
         self.param_guards.push(ParamGuard { scope, pending });
-        self.scopes[scope].vars.reserve(params.len() + given.len());
-        self.resources[id].params.reserve(params.len());
-        for (name, v) in &given {
-            self.scopes[scope].vars.insert(name.clone(), v.clone());
+        let vars = &mut self.scopes[scope].vars;
+        vars.reserve(params.len() + res_params.len());
+        for (name, v) in res_params.iter().filter(|(k, _)| is_param(k)) {
+            vars.insert(name.clone(), v.clone());
         }
+        self.resources[id].params.reserve(params.len());
         // The values of the defaults evaluated, by parameter.
         let mut defaults: Vec<Option<Value>> = vec![None; params.len()];
         let mut result = Ok(());
@@ -1421,17 +1435,9 @@ impl<'e> Compiler<'e> {
         }
         self.param_guards.pop();
         result?;
-        // The checks, all at once, as Puppet's TypeMismatchDescriber does: the given
-        // values (only they can be unknown parameters), then each parameter's value.
-        use crate::describe::{join_mismatches, parameter_mismatches, Mismatch};
-        let mut errors = Vec::new();
-        for key in given.keys() {
-            if !params.iter().any(|p| &p.name == key) && !METAPARAMS.contains(&key.as_str()) {
-                errors.push(Mismatch::invalid_parameter(key));
-            }
-        }
+        // Then each parameter's value.
         for (i, param) in params.iter().enumerate() {
-            match defaults[i].as_ref().or_else(|| given.get(&param.name)) {
+            match defaults[i].as_ref().or(given[i].as_ref()) {
                 Some(value) => {
                     if let Some(t) = &param.type_expr {
                         let ty = self.param_type(t, scope, file)?;

@@ -1444,34 +1444,42 @@ impl<'e> Compiler<'e> {
         let mut refs = Vec::new();
         for (titles, ops) in bodies {
             let mut params: IndexMap<String, Value> = IndexMap::default();
-            let mut lines: Vec<(String, u32)> = Vec::new();
+            params.reserve(defaults.len() + ops.len());
             for op in defaults.iter().chain(ops.iter()) {
                 params.insert(op.name.clone(), op.value.clone());
-                lines.retain(|(n, _)| *n != op.name);
-                lines.push((op.name.clone(), op.line));
             }
-            for title in titles {
+            // An attribute set twice (a default, then the body) is where it was set last.
+            let lines = || {
+                defaults
+                    .iter()
+                    .chain(ops.iter())
+                    .map(|op| (&op.name, op.line))
+            };
+            let last = titles.len().saturating_sub(1);
+            for (i, title) in titles.into_iter().enumerate() {
+                // The last title takes the attributes; the others get copies.
+                let params = if i == last {
+                    std::mem::take(&mut params)
+                } else {
+                    params.clone()
+                };
                 if rtype == "class" {
-                    let id = self.declare_class(
-                        &title,
-                        params.clone(),
-                        scope,
-                        Some((file, resource.span)),
-                    )?;
-                    self.set_param_lines(id, file, &lines);
+                    let id =
+                        self.declare_class(&title, params, scope, Some((file, resource.span)))?;
+                    self.set_param_lines(id, file, lines());
                     refs.push(("Class".to_string(), self.resources[id].title.clone()));
                     continue;
                 }
                 let id = self.declare_resource(
                     &rtype,
                     title,
-                    params.clone(),
+                    params,
                     scope,
                     file,
                     resource.span,
                     resource.form,
                 )?;
-                self.set_param_lines(id, file, &lines);
+                self.set_param_lines(id, file, lines());
                 refs.push((
                     self.resources[id].rtype.clone(),
                     self.resources[id].title.clone(),
@@ -1482,11 +1490,20 @@ impl<'e> Compiler<'e> {
     }
 
     /// Records where the attributes of a declaration are (for messages about them).
-    fn set_param_lines(&mut self, id: usize, file: &Arc<SourceFile>, lines: &[(String, u32)]) {
+    fn set_param_lines<'a>(
+        &mut self,
+        id: usize,
+        file: &Arc<SourceFile>,
+        lines: impl Iterator<Item = (&'a String, u32)>,
+    ) {
+        let param_lines = &mut self.resources[id].param_lines;
         for (name, line) in lines {
-            self.resources[id]
-                .param_lines
-                .insert(name.clone(), (file.clone(), *line));
+            match param_lines.get_mut(name.as_str()) {
+                Some(at) => *at = (file.clone(), line),
+                None => {
+                    param_lines.insert(name.clone(), (file.clone(), line));
+                }
+            }
         }
     }
 
