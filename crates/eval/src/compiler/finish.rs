@@ -527,7 +527,10 @@ impl<'e> Compiler<'e> {
             }
             let mut parameters = Vec::new();
             let mut sensitive = Vec::new();
-            for (k, v) in self.catalog_params(r) {
+            // The parameters move into the catalog (their names with them).
+            let params = std::mem::take(&mut self.resources[id].params);
+            let r = &self.resources[id];
+            for (k, v) in catalog_params(r, params) {
                 if matches!(v, Value::Sensitive(_)) {
                     sensitive.push(k.clone());
                 }
@@ -573,67 +576,68 @@ impl<'e> Compiler<'e> {
     }
 }
 
-impl Compiler<'_> {
-    /// The parameters the catalog writes for a resource, as Puppet's copy of it
-    /// (`Puppet::Resource.new(resource)`) and its `to_data_hash` make them: the title
-    /// parsed by the type's title patterns first, then the parameters (undef ones left
-    /// out, `name` written as the namevar of a type with one key attribute), without
-    /// the namevar when it equals the title. (The scaffolding, `Stage[main]` and
-    /// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
-    fn catalog_params(&self, r: &Res) -> Vec<(String, Value)> {
-        let own = r
-            .params
-            .iter()
-            .filter(|(_, v)| !v.is_undef())
-            .map(|(k, v)| (k, flatten_for_catalog(k, v)));
-        if r.file.is_none() {
-            return own.map(|(k, v)| (k.clone(), v)).collect();
-        }
-        let (parsed, namevar, rename) = match &r.kind {
-            ResKind::Builtin(t) => {
-                let parsed = t.parse_title(&r.title).and_then(Result::ok);
-                let rename = t.key_attributes.len() == 1;
-                (parsed.unwrap_or_default(), t.namevar(), rename)
-            }
-            _ => (vec![("name".to_string(), r.title.clone())], "name", false),
-        };
-        // The title's attributes, then the parameters (which replace them in place):
-        // the parameters' names are unique, and so are the title's.
-        let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + r.params.len());
-        for (k, v) in parsed {
-            let v = Value::str(v.as_str());
-            match out.iter_mut().find(|(t, _)| *t == k) {
-                Some(entry) => entry.1 = v,
-                None => out.push((k, v)),
-            }
-        }
-        let from_title = out.len();
-        for (k, v) in own {
-            match out[..from_title].iter_mut().find(|(t, _)| t == k) {
-                Some(entry) => entry.1 = v,
-                None => out.push((k.clone(), v)),
-            }
-        }
-        if rename {
-            // `name` becomes the namevar: where the first of the two was, with the
-            // value of the later (a hash's insert of a key it has).
-            let name = out.iter().position(|(k, _)| k == "name");
-            let var = out.iter().position(|(k, _)| k == namevar);
-            match (name, var) {
-                (Some(n), None) => out[n].0 = namevar.to_string(),
-                (Some(n), Some(v)) if n != v => {
-                    let (first, later) = (n.min(v), n.max(v));
-                    let value = out.remove(later).1;
-                    out[first] = (namevar.to_string(), value);
-                }
-                _ => {}
-            }
-        }
-        out.retain(|(k, v)| {
-            !(r.title_is_string && k == namevar && matches!(v, Value::Str(s) if **s == *r.title))
+/// The parameters the catalog writes for a resource, as Puppet's copy of it
+/// (`Puppet::Resource.new(resource)`) and its `to_data_hash` make them: the title
+/// parsed by the type's title patterns first, then the parameters (undef ones left
+/// out, `name` written as the namevar of a type with one key attribute), without
+/// the namevar when it equals the title. (The scaffolding, `Stage[main]` and
+/// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
+/// `params` are the resource's own, taken out of it.
+fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec<(String, Value)> {
+    let own = params
+        .into_iter()
+        .filter(|(_, v)| !v.is_undef())
+        .map(|(k, v)| {
+            let v = flatten_for_catalog(&k, &v);
+            (k, v)
         });
-        out
+    if r.file.is_none() {
+        return own.collect();
     }
+    let (parsed, namevar, rename) = match &r.kind {
+        ResKind::Builtin(t) => {
+            let parsed = t.parse_title(&r.title).and_then(Result::ok);
+            let rename = t.key_attributes.len() == 1;
+            (parsed.unwrap_or_default(), t.namevar(), rename)
+        }
+        _ => (vec![("name".to_string(), r.title.clone())], "name", false),
+    };
+    // The title's attributes, then the parameters (which replace them in place):
+    // the parameters' names are unique, and so are the title's.
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + r.params.len());
+    for (k, v) in parsed {
+        let v = Value::str(v.as_str());
+        match out.iter_mut().find(|(t, _)| *t == k) {
+            Some(entry) => entry.1 = v,
+            None => out.push((k, v)),
+        }
+    }
+    let from_title = out.len();
+    for (k, v) in own {
+        match out[..from_title].iter_mut().find(|(t, _)| *t == k) {
+            Some(entry) => entry.1 = v,
+            None => out.push((k, v)),
+        }
+    }
+    if rename {
+        // `name` becomes the namevar: where the first of the two was, with the
+        // value of the later (a hash's insert of a key it has).
+        let name = out.iter().position(|(k, _)| k == "name");
+        let var = out.iter().position(|(k, _)| k == namevar);
+        match (name, var) {
+            (Some(n), None) => out[n].0 = namevar.to_string(),
+            (Some(n), Some(v)) if n != v => {
+                let (first, later) = (n.min(v), n.max(v));
+                let value = out.remove(later).1;
+                out[first] = (namevar.to_string(), value);
+            }
+            _ => {}
+        }
+    }
+    out.retain(|(k, v)| {
+        !(r.title_is_string && k == namevar && matches!(v, Value::Str(s) if **s == *r.title))
+    });
+    out
 }
 
 /// A parameter's value as Puppet's copy of the resource has it: a relationship
