@@ -259,6 +259,9 @@ pub fn compile_input_once(
     options: eval::CompileOptions,
 ) -> Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure> {
     let (result, environment) = compile_in_environment(env_dir, env_name, input, options, true);
+    if let Some(environment) = &environment {
+        environment.stop_parse_ahead();
+    }
     std::mem::forget(environment);
     result
 }

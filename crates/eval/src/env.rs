@@ -708,6 +708,13 @@ impl Environment {
         Ok(())
     }
 
+    /// Stops parsing ahead (the worker thread ends after the file it is parsing): for
+    /// a compile that is over, so that its remaining guesses do not take the core the
+    /// catalog's output could use. Later compiles parse what they need themselves.
+    pub fn stop_parse_ahead(&self) {
+        self.ahead.stop();
+    }
+
     /// The Ruby resource type of this (lower-case) name: Puppet's own, or the first
     /// module on the modulepath with `lib/puppet/type/<name>.rb` (read once, statically).
     pub fn ruby_type(&self, name: &str) -> Option<Arc<ResourceType>> {

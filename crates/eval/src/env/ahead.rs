@@ -233,10 +233,18 @@ impl ParseAhead {
     }
 }
 
-impl Drop for ParseAhead {
-    fn drop(&mut self) {
+impl ParseAhead {
+    /// Stops the worker after the job it is doing: nothing is parsed ahead from then
+    /// on (what the compile asks for is parsed when it asks).
+    pub(super) fn stop(&self) {
         self.shared.lock().stopped = true;
         self.shared.wake.notify_all();
+    }
+}
+
+impl Drop for ParseAhead {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
