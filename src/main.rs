@@ -579,7 +579,7 @@ fn compile_command(args: &[String]) -> ExitCode {
         Ok((mut catalog, log)) => {
             marionette::print_log(&log);
             marionette::stamp_catalog(&mut catalog, args.stable_ids);
-            let json = marionette::catalog::wire::to_json(&catalog);
+            let json = marionette::catalog::wire::to_json_parallel(&catalog);
             // The process ends here: freeing the catalog is work for nothing.
             std::mem::forget(catalog);
             match &args.output {

@@ -212,7 +212,7 @@ impl Request {
         marionette::print_log(&log);
         let mut catalog = catalog;
         marionette::stamp_catalog(&mut catalog, false);
-        Ok(marionette::catalog::wire::to_json(&catalog))
+        Ok(marionette::catalog::wire::to_json_parallel(&catalog))
     }
 
     /// The first directory of the environmentpath that holds the environment.

@@ -7,6 +7,22 @@ use std::fmt::Write;
 
 /// The catalog as JSON text (ending with a newline).
 pub fn to_json(catalog: &Catalog) -> String {
+    render(catalog, false)
+}
+
+/// [`to_json`], with the second half of the resources written on a second thread:
+/// the same bytes, sooner, for a single compile (whose second core is idle when the
+/// catalog is written; a fleet keeps its cores busy with other nodes and uses
+/// [`to_json`]).
+pub fn to_json_parallel(catalog: &Catalog) -> String {
+    render(catalog, true)
+}
+
+/// Resources in a catalog below which writing them on two threads is not worth a
+/// thread.
+const PARALLEL_MIN: usize = 64;
+
+fn render(catalog: &Catalog, parallel: bool) -> String {
     let mut w = Writer {
         // About a kilobyte a resource in real catalogs.
         out: String::with_capacity(4096 + catalog.resources.len() * 1024),
@@ -39,7 +55,11 @@ pub fn to_json(catalog: &Catalog) -> String {
     w.string(&catalog.environment);
     w.comma();
     w.key("resources");
-    w.list(&catalog.resources, |w, r| w.resource(r));
+    if parallel && catalog.resources.len() >= PARALLEL_MIN {
+        w.resources_on_two_threads(&catalog.resources);
+    } else {
+        w.list(&catalog.resources, |w, r| w.resource(r));
+    }
     w.comma();
     w.key("edges");
     w.list(&catalog.edges, |w, e| {
@@ -223,6 +243,47 @@ impl Writer {
                 self.comma();
             }
             each(self, item);
+        }
+        self.close(']');
+    }
+
+    /// [`Writer::list`] of resources, the second half written by another thread into
+    /// its own buffer at the same indentation, then appended: the same bytes. If no
+    /// thread can be started, this thread writes it.
+    fn resources_on_two_threads(&mut self, resources: &[Resource]) {
+        let (first, second) = resources.split_at(resources.len() / 2);
+        self.open('[');
+        let (indent, compact) = (self.indent, self.compact);
+        let write_second = move || {
+            let mut w = Writer {
+                out: String::with_capacity(second.len() * 1024),
+                indent,
+                compact,
+            };
+            for r in second {
+                w.comma();
+                w.resource(r);
+            }
+            w.out
+        };
+        let second_text = std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new().spawn_scoped(scope, write_second);
+            for (i, r) in first.iter().enumerate() {
+                if i > 0 {
+                    self.comma();
+                }
+                self.resource(r);
+            }
+            helper.ok().and_then(|h| h.join().ok())
+        });
+        match second_text {
+            Some(text) => self.out.push_str(&text),
+            None => {
+                for r in second {
+                    self.comma();
+                    self.resource(r);
+                }
+            }
         }
         self.close(']');
     }
@@ -495,5 +556,17 @@ mod tests {
         assert_eq!(ruby_float(2.0), "2.0");
         assert_eq!(ruby_float(1e15), "1.0e+15");
         assert_eq!(ruby_float(1e14), "100000000000000.0");
+
+        // Written on two threads: the same bytes, with an odd number of resources
+        // and with an even one.
+        let mut big = catalog.clone();
+        for n in 0..super::PARALLEL_MIN * 2 + 1 {
+            let mut r = catalog.resources[0].clone();
+            r.title = format!("x{n}");
+            big.resources.push(r);
+            if big.resources.len() >= super::PARALLEL_MIN {
+                assert_eq!(to_json_parallel(&big), to_json(&big));
+            }
+        }
     }
 }
