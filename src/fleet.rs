@@ -79,6 +79,13 @@ impl FleetReport {
     }
 }
 
+thread_local! {
+    /// Each job's buffer for the catalogs it writes (hundreds of kilobytes each):
+    /// reused from node to node, where a new string each time had the allocator
+    /// return the memory and the kernel zero fresh pages for the next.
+    static JSON: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// The nodes of a facts directory, by name (the file name without its extension),
 /// sorted, each with its facts file.
 pub fn fleet_nodes(facts_dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
@@ -154,10 +161,12 @@ pub fn compile_fleet(
             .map_err(|(e, _)| format!("{e} on node {node}"))?
             .catalog;
         crate::stamp_catalog(&mut catalog, opts.stable_ids);
-        let json = crate::catalog::wire::to_json(&catalog);
         let path = opts.output_dir.join(format!("{node}.json"));
-        write_atomically(&path, json.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        JSON.with_borrow_mut(|json| {
+            crate::catalog::wire::to_json_into(&catalog, json);
+            write_atomically(&path, json.as_bytes())
+        })
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
     let run = || {
         nodes
