@@ -1,11 +1,12 @@
 //! Parse-ahead: while the compile evaluates, a second thread parses the module
 //! manifests it is likely to load next, so that a single compile uses both cores.
 //!
-//! Every manifest parsed (by either thread) is scanned for the qualified names it
-//! mentions (`apache::vhost`, `Apache::Mod['ssl']`, `$apache::params::user`), the
-//! bare names of modules (`include ntp`) and of the modules' Ruby resource types
-//! (`firewall { ... }`); the files those names autoload from, and the Ruby types, are
-//! jobs for the worker, and so are the ERB templates named in string literals
+//! Every manifest parsed (by either thread) is scanned, by the worker, for the
+//! qualified names it mentions (`apache::vhost`, `Apache::Mod['ssl']`,
+//! `$apache::params::user`), the bare names of modules (`include ntp`) and of the
+//! modules' Ruby resource types (`firewall { ... }`); the files those names autoload
+//! from, and the Ruby types, are jobs for the worker, and so are the ERB templates
+//! named in string literals
 //! (`template('apache/httpd.conf.erb')`). The compile asks for a file through
 //! [`ParseAhead::parse`] (a template through [`ParseAhead::parse_erb`], a Ruby type
 //! through [`ParseAhead::ruby_type`]): done already, it is taken as is; under way, the
@@ -25,7 +26,9 @@
 //! within a depth, the jobs of the file the compile asked for last (the compile goes
 //! depth first: it evaluates a class it includes before the rest of the includer), in
 //! the order they are written. When the compile asks for a file the worker parsed
-//! ahead, its jobs move up to depth 1.
+//! ahead, its jobs move up to depth 1. The compile thread only hands the files it asks
+//! for over ([`ParseAhead::parse`] queues a request); scanning them and queueing their
+//! jobs is the worker's, which takes requests before its queue.
 //!
 //! The worker starts as the environment loads, and first lists the modules (the
 //! indexes of [`Modules`]), which the compile would otherwise do itself when it loads
@@ -49,8 +52,9 @@ const MAX_DEPTH: u32 = 2;
 pub(super) struct Parsed {
     pub file: Arc<SourceFile>,
     pub error: Option<LoadError>,
-    /// The jobs its names lead to (none without a worker).
-    follows: Vec<Job>,
+    /// The jobs its names lead to, found by the worker (the compile thread only
+    /// parses: the worker scans what it parsed too).
+    follows: OnceLock<Vec<Job>>,
 }
 
 /// A file's parse, done once by whichever thread gets to it first; `None` when the
@@ -163,6 +167,9 @@ struct State {
     /// The best (depth, generation) each job was queued with, so that it is queued
     /// again only to move up.
     queued: HashMap<Job, (u32, u64)>,
+    /// The files the compile asked for, each with its generation, that the worker
+    /// has not yet queued the names of.
+    requests: Vec<(Arc<Parsed>, u64)>,
     /// The files the compile asked for so far.
     generation: u64,
     /// The jobs queued so far.
@@ -218,7 +225,7 @@ impl ParseAhead {
     pub(super) fn parse(&self, path: &Path) -> Option<Arc<Parsed>> {
         let (parsed, _) = self.shared.parse(path);
         let parsed = parsed?;
-        self.shared.requested(&parsed.follows);
+        self.shared.requested(&parsed);
         Some(parsed)
     }
 
@@ -279,11 +286,6 @@ impl Shared {
         let lines = LineIndex::new(&text);
         let path = path.to_string_lossy().into_owned();
         let error = load_error(&path, &text, &lines, &checked);
-        let follows = if self.threaded() {
-            self.follows(&text)
-        } else {
-            Vec::new()
-        };
         Some(Arc::new(Parsed {
             file: Arc::new(SourceFile {
                 path,
@@ -292,7 +294,7 @@ impl Shared {
                 program: checked.program,
             }),
             error,
-            follows,
+            follows: OnceLock::new(),
         }))
     }
 
@@ -318,15 +320,28 @@ impl Shared {
             .clone()
     }
 
-    /// The compile asked for a file: the jobs of its names are the most urgent.
-    fn requested(&self, follows: &[Job]) {
+    /// The compile asked for a file: the jobs of its names are the most urgent. The
+    /// worker finds and queues them (the compile only hands the file over).
+    fn requested(&self, parsed: &Arc<Parsed>) {
         if !self.threaded() {
             return;
         }
         let mut state = self.lock();
+        if state.stopped {
+            return;
+        }
         state.generation += 1;
         let generation = state.generation;
-        self.queue(state, follows, 1, generation);
+        state.requests.push((parsed.clone(), generation));
+        drop(state);
+        self.wake.notify_one();
+    }
+
+    /// The jobs the names and templates of a parsed file lead to.
+    fn follows_of<'p>(&self, parsed: &'p Parsed) -> &'p [Job] {
+        parsed
+            .follows
+            .get_or_init(|| self.follows(&parsed.file.text))
     }
 
     /// Queues `jobs` (those not started, nor queued as urgently) at `depth`.
@@ -428,30 +443,44 @@ impl Shared {
     fn work(self: Arc<Self>) {
         self.modules.index();
         loop {
-            let Pending {
-                depth,
-                generation,
-                job,
-                ..
-            } = {
+            // The compile's requests first: their names are the most urgent jobs.
+            let requests = std::mem::take(&mut self.lock().requests);
+            for (parsed, generation) in &requests {
+                let follows = self.follows_of(parsed);
+                self.queue(self.lock(), follows, 1, *generation);
+            }
+            let next = {
                 let mut state = self.lock();
                 loop {
                     if state.stopped {
                         return;
                     }
+                    if !state.requests.is_empty() {
+                        break None;
+                    }
                     match state.queue.pop() {
                         Some(pending) if state.started(&pending.job) => {}
-                        Some(pending) => break pending,
+                        Some(pending) => break Some(pending),
                         None => {
                             state = self.wake.wait(state).unwrap_or_else(|p| p.into_inner());
                         }
                     }
                 }
             };
+            let Some(Pending {
+                depth,
+                generation,
+                job,
+                ..
+            }) = next
+            else {
+                continue;
+            };
             match job {
                 Job::Manifest(path) => {
                     if let (Some(parsed), true) = self.parse(&path) {
-                        self.queue(self.lock(), &parsed.follows, depth + 1, generation);
+                        let follows = self.follows_of(&parsed);
+                        self.queue(self.lock(), follows, depth + 1, generation);
                     }
                 }
                 Job::Erb(path) => {
