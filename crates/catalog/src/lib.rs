@@ -24,6 +24,8 @@
 //!
 //! ```text
 //! wire::to_json(catalog: &Catalog) -> String      // Ruby's JSON.pretty_generate layout
+//! wire::to_json_into(catalog, &mut String)        // the same, into a reused buffer
+//! wire::to_json_parallel(catalog) -> String       // the same bytes, on two threads
 //! ```
 
 use std::sync::Arc;
