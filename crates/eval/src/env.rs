@@ -732,6 +732,13 @@ impl Environment {
         let name = marionette_syntax::names::trim_root(name);
         self.modules.function_files().get(name).cloned()
     }
+
+    /// Whether a module ships a Ruby function of this name ([`Environment::ruby_function`]
+    /// without copying its module and file: asked at every call of a bundled function).
+    pub(crate) fn has_ruby_function(&self, name: &str) -> bool {
+        let name = marionette_syntax::names::trim_root(name);
+        self.modules.function_files().contains_key(name)
+    }
 }
 
 /// The error Puppet reports for a file that does not parse or validate, if any: the

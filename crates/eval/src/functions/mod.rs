@@ -406,7 +406,7 @@ impl<'e> Compiler<'e> {
         }
         let external = self.env.functions.get(name).or_else(|| {
             let bundled = self.env.functions.get_bundled(name)?;
-            self.env.ruby_function(name).and(Some(bundled))
+            self.env.has_ruby_function(name).then_some(bundled)
         });
         if let Some(f) = external {
             let sigs = f.sigs().map_err(EvalError::new)?;
