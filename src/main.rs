@@ -20,8 +20,9 @@ struct Allocator;
 /// The alignment every `mi_malloc` block of at least that size has.
 const MALLOC_ALIGN: usize = 16;
 
-fn plain(layout: std::alloc::Layout) -> bool {
-    layout.align() <= MALLOC_ALIGN && layout.align() <= layout.size()
+/// Whether a block of `size` bytes aligned to `align` can come from plain `mi_malloc`.
+fn plain(align: usize, size: usize) -> bool {
+    align <= MALLOC_ALIGN && align <= size
 }
 
 #[allow(unsafe_code)]
@@ -42,7 +43,7 @@ mod mi {
 unsafe impl std::alloc::GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        if plain(layout) {
+        if plain(layout.align(), layout.size()) {
             mi::mi_malloc(layout.size()).cast()
         } else {
             mimalloc::MiMalloc.alloc(layout)
@@ -51,7 +52,7 @@ unsafe impl std::alloc::GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        if plain(layout) {
+        if plain(layout.align(), layout.size()) {
             mi::mi_zalloc(layout.size()).cast()
         } else {
             mimalloc::MiMalloc.alloc_zeroed(layout)
@@ -65,7 +66,7 @@ unsafe impl std::alloc::GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
-        if layout.align() <= MALLOC_ALIGN && layout.align() <= new_size {
+        if plain(layout.align(), new_size) {
             mi::mi_realloc(ptr.cast(), new_size).cast()
         } else {
             mimalloc::MiMalloc.realloc(ptr, layout, new_size)
