@@ -1409,7 +1409,7 @@ impl<'e> Compiler<'e> {
                             self.location(file, body.title.span),
                         ))
                     }
-                    Value::Str(s) => titles.push(s.to_string()),
+                    Value::Str(s) => titles.push(String::from(&**s)),
                     other => {
                         return Err(EvalError::issue(
                             format!(

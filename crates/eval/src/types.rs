@@ -3185,7 +3185,7 @@ fn resource_titles(type_name: &str, base: &PType, keys: &[Value]) -> Result<Valu
         match k {
             Value::Str(s) => refs.push(Value::Type(Arc::new(PType::Resource {
                 type_name: Some(type_name.to_string()),
-                title: Some(s.to_string()),
+                title: Some(String::from(&**s)),
             }))),
             other => {
                 return Err(at(

@@ -14,7 +14,7 @@ pub fn to_data(v: &Value, top: bool) -> Data {
         Value::Int(i) => Data::Integer(*i),
         Value::BigInt(i) => Data::BigInteger(**i),
         Value::Float(f) => Data::Float(*f),
-        Value::Str(s) => Data::String(s.to_string()),
+        Value::Str(s) => Data::String(String::from(&**s)),
         Value::Regex(r) => Data::Regexp(r.source.clone()),
         Value::Array(items) => Data::Array(items.iter().map(|v| to_data(v, false)).collect()),
         Value::Hash(map) => Data::Hash(

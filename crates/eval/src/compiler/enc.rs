@@ -79,7 +79,7 @@ impl Compiler<'_> {
                         }
                     }
                     None => {
-                        params.insert(name.to_string(), value.clone());
+                        params.insert(String::from(&**name), value.clone());
                     }
                 }
             }

@@ -382,7 +382,7 @@ impl<'e> Compiler<'e> {
                                 }
                                 other => other.to_string(),
                             },
-                            Value::Str(s) => s.to_string(),
+                            Value::Str(s) => String::from(&**s),
                             other => other.to_string(),
                         };
                         return Err(self.param_error(

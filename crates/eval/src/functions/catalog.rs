@@ -57,7 +57,7 @@ fn class_names(args: &[Value], out: &mut Vec<String>) -> Result<(), EvalError> {
             Value::Str(s) if s.is_empty() => {
                 return Err(EvalError::new("Cannot use empty string as a class name"))
             }
-            Value::Str(s) => out.push(s.to_string()),
+            Value::Str(s) => out.push(String::from(&**s)),
             Value::Type(t) => match t.resolved() {
                 PType::Class(Some(n)) => out.push(n.clone()),
                 PType::Class(None) => {

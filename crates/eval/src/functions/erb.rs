@@ -513,7 +513,7 @@ fn to_ruby_scalar(v: &Value) -> erb::Value {
         Value::Bool(b) => erb::Value::Bool(*b),
         Value::Int(i) => erb::Value::Int(*i),
         Value::Float(f) => erb::Value::Float(*f),
-        Value::Str(s) => erb::Value::str(s.to_string()),
+        Value::Str(s) => erb::Value::str(String::from(&**s)),
         Value::Regex(r) => erb::Value::regexp(&r.source).unwrap_or(erb::Value::Nil),
         Value::Sensitive(_) => foreign(
             v,

@@ -88,7 +88,7 @@ fn check_legacy_arity(name: &str, given: usize) -> Result<(), EvalError> {
 /// function was given (after [`arg_3x`]).
 pub(crate) fn implicit_string(v: &Value) -> Result<String, EvalError> {
     match v {
-        Value::Str(s) => Ok(s.to_string()),
+        Value::Str(s) => Ok(String::from(&**s)),
         Value::Undef => Err(EvalError::new("no implicit conversion of nil into String")),
         Value::Bool(b) => Err(EvalError::new(format!(
             "no implicit conversion of {b} into String"
