@@ -386,11 +386,11 @@ pub(crate) fn inherit_tags(resources: &mut [Res], from: ResId, to: ResId) {
         (&tail[0], &mut head[to])
     };
     for tag in &source.tags {
-        if !target
-            .tags
-            .iter()
-            .any(|t| Arc::ptr_eq(t, tag) || **t == **tag)
-        {
+        // Tags are mostly shared: the pointers first, the text only for a miss.
+        let has = |tags: &[Arc<str>]| {
+            tags.iter().any(|t| Arc::ptr_eq(t, tag)) || tags.iter().any(|t| **t == **tag)
+        };
+        if !has(&target.tags) {
             target.tags.push(tag.clone());
         }
     }
@@ -562,7 +562,7 @@ impl<'e> Compiler<'e> {
         let mut vars = HashMap::with_capacity(values.len() + 1);
         for (name, value) in &values {
             if let Value::Str(name) = name {
-                vars.insert(name.to_string(), value.clone());
+                vars.insert(String::from(&**name), value.clone());
             }
         }
         vars.insert("all_local".into(), Value::hash(values));

@@ -72,10 +72,11 @@ pub(crate) fn values(env: &Environment, options: &CompileOptions, node: &NodeInp
             ),
             "node_terminus" if options.classifier.is_some() => Value::str("exec"),
             _ => match default {
-                Default::Str(s) => Value::str(
+                Default::Str(s) if s.contains('{') => Value::str(
                     s.replace("{certname}", &certname)
                         .replace("{environmentpath}", &environmentpath),
                 ),
+                Default::Str(s) => Value::str(*s),
                 Default::Bool(b) => Value::Bool(*b),
                 Default::Int(i) => Value::Int(*i),
                 Default::Float(f) => Value::Float(*f),

@@ -150,13 +150,15 @@ impl<'e> Compiler<'e> {
             pending.entry(key).or_default().push(o);
         }
         for id in 0..self.resources.len() {
-            let key = (
-                self.resources[id].rtype.clone(),
-                self.resources[id].title.clone(),
-            );
-            if let Some(list) = pending.remove(&key) {
-                for o in &list {
-                    self.merge_override(id, o)?;
+            if !pending.is_empty() {
+                let key = (
+                    self.resources[id].rtype.clone(),
+                    self.resources[id].title.clone(),
+                );
+                if let Some(list) = pending.remove(&key) {
+                    for o in &list {
+                        self.merge_override(id, o)?;
+                    }
                 }
             }
             // The tags of the resource the declaring scope evaluates (Stage[main] and
@@ -584,11 +586,12 @@ impl<'e> Compiler<'e> {
 /// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
 /// `params` are the resource's own, taken out of it.
 fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec<(String, Value)> {
+    let given = params.len();
     let own = params
         .into_iter()
         .filter(|(_, v)| !v.is_undef())
         .map(|(k, v)| {
-            let v = flatten_for_catalog(&k, &v);
+            let v = flatten_for_catalog(&k, v);
             (k, v)
         });
     if r.file.is_none() {
@@ -604,7 +607,7 @@ fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec
     };
     // The title's attributes, then the parameters (which replace them in place):
     // the parameters' names are unique, and so are the title's.
-    let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + r.params.len());
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + given);
     for (k, v) in parsed {
         let v = Value::str(v.as_str());
         match out.iter_mut().find(|(t, _)| *t == k) {
@@ -643,27 +646,31 @@ fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec
 /// A parameter's value as Puppet's copy of the resource has it: a relationship
 /// metaparameter's Array flattened without undef (`Parser::Resource#to_hash`), and any
 /// Array holding a resource reference at any depth flattened (`Puppet::Resource.new`).
-fn flatten_for_catalog(name: &str, v: &Value) -> Value {
-    let Value::Array(items) = v else {
-        return v.clone();
+fn flatten_for_catalog(name: &str, v: Value) -> Value {
+    let Value::Array(items) = &v else {
+        return v;
     };
     let relationship = matches!(name, "before" | "require" | "notify" | "subscribe");
+    if !relationship && !items.iter().any(holds_reference) {
+        return v;
+    }
     let mut flat = Vec::new();
     items.iter().for_each(|i| flatten_refs(i, &mut flat));
     if relationship {
         flat.retain(|i| !i.is_undef());
-        return Value::array(flat);
     }
-    let is_ref = |i: &Value| {
-        matches!(i, Value::Type(t) if matches!(
+    Value::array(flat)
+}
+
+/// Whether `v` is a resource or class reference, or an Array holding one at any depth.
+fn holds_reference(v: &Value) -> bool {
+    match v {
+        Value::Array(items) => items.iter().any(holds_reference),
+        Value::Type(t) => matches!(
             t.resolved(),
             PType::Resource { title: Some(_), .. } | PType::Class(Some(_))
-        ))
-    };
-    if flat.iter().any(is_ref) {
-        Value::array(flat)
-    } else {
-        v.clone()
+        ),
+        _ => false,
     }
 }
 
