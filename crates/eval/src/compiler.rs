@@ -290,7 +290,6 @@ pub struct Compiler<'e> {
     /// `scope.setvar`, or read and mutable), by scope and name.
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
     /// The module of each source file met, by path.
-    modules_of_files: HashMap<String, String>,
     /// The type aliases this compile has resolved (or is resolving), by name.
     pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
     /// Parameters' types written with nothing but type names and literals, evaluated
@@ -470,7 +469,6 @@ impl<'e> Compiler<'e> {
             param_guards: Vec::new(),
             lookup_session: None,
             ruby_vars: Default::default(),
-            modules_of_files: HashMap::new(),
             aliases: HashMap::new(),
             param_types: HashMap::new(),
             instantiated_files: HashSet::new(),
@@ -530,29 +528,8 @@ impl<'e> Compiler<'e> {
     }
 
     /// The module a file belongs to, if it lies in a module on the modulepath.
-    pub(crate) fn module_of(&mut self, file: &SourceFile) -> String {
-        if let Some(module) = self.modules_of_files.get(file.path.as_str()) {
-            return module.clone();
-        }
-        let module = self.find_module_of(file);
-        self.modules_of_files
-            .insert(file.path.clone(), module.clone());
-        module
-    }
-
-    fn find_module_of(&self, file: &SourceFile) -> String {
-        let path = std::path::Path::new(&file.path);
-        for dir in &self.env.modulepath {
-            if let Ok(rest) = path.strip_prefix(dir) {
-                let mut parts = rest.components();
-                if let (Some(module), Some(sub)) = (parts.next(), parts.next()) {
-                    if sub.as_os_str() == "manifests" {
-                        return module.as_os_str().to_string_lossy().into_owned();
-                    }
-                }
-            }
-        }
-        String::new()
+    pub(crate) fn module_of(&self, file: &SourceFile) -> String {
+        file.module_of(&self.env.modulepath).name.clone()
     }
 
     /// Class `settings`'s scope: every setting is a variable there
@@ -919,22 +896,8 @@ impl<'e> Compiler<'e> {
     /// The `init.pp` of the module whose manifest `file` is, unless it is that file
     /// (or there is none).
     fn module_init_file(&mut self, file: &SourceFile) -> Option<Arc<SourceFile>> {
-        let module = self.module_of(file);
-        if module.is_empty() {
-            return None;
-        }
-        let path = std::path::Path::new(&file.path);
-        let manifests = self
-            .env
-            .modulepath
-            .iter()
-            .map(|dir| dir.join(&module).join("manifests"))
-            .find(|m| path.starts_with(m))?;
-        let init = manifests.join("init.pp");
-        if init == path {
-            return None;
-        }
-        self.env.load_file(&init).ok().flatten()
+        let init = file.module_of(&self.env.modulepath).init.as_deref()?;
+        self.env.load_file(init).ok().flatten()
     }
 
     /// [`Compiler::instantiate_definitions`] of the main manifests, which Puppet makes

@@ -8,7 +8,7 @@ use marionette_syntax::model::{
 };
 use marionette_syntax::LineIndex;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 mod ahead;
 mod modules;
@@ -58,9 +58,54 @@ pub struct SourceFile {
     pub text: String,
     pub lines: LineIndex,
     pub program: Arc<Program>,
+    /// The module the file is a manifest of, worked out at its first use and shared
+    /// by every compile of the environment.
+    module: OnceLock<ModuleOf>,
+}
+
+/// The module a manifest belongs to.
+#[derive(Debug, Default)]
+pub(crate) struct ModuleOf {
+    /// Empty for a file outside the modules' `manifests` directories.
+    pub name: String,
+    /// The module's `init.pp`, unless that is the file itself.
+    pub init: Option<PathBuf>,
 }
 
 impl SourceFile {
+    pub fn new(path: String, text: String, lines: LineIndex, program: Arc<Program>) -> Self {
+        SourceFile {
+            path,
+            text,
+            lines,
+            program,
+            module: OnceLock::new(),
+        }
+    }
+
+    /// The module whose `manifests` directory holds the file, first on `modulepath`.
+    pub(crate) fn module_of(&self, modulepath: &[PathBuf]) -> &ModuleOf {
+        self.module.get_or_init(|| {
+            let path = Path::new(&self.path);
+            for dir in modulepath {
+                let Ok(rest) = path.strip_prefix(dir) else {
+                    continue;
+                };
+                let mut parts = rest.components();
+                if let (Some(module), Some(sub)) = (parts.next(), parts.next()) {
+                    if sub.as_os_str() == "manifests" {
+                        let init = dir.join(module).join("manifests").join("init.pp");
+                        return ModuleOf {
+                            name: module.as_os_str().to_string_lossy().into_owned(),
+                            init: (init != path).then_some(init),
+                        };
+                    }
+                }
+            }
+            ModuleOf::default()
+        })
+    }
+
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let at = self.lines.line_col(&self.text, offset.into());
@@ -523,12 +568,7 @@ impl Environment {
         if let Some(error) = load_error(&path_str, &text, &lines, &checked) {
             return Err(error);
         }
-        let file = Arc::new(SourceFile {
-            path: path_str,
-            text,
-            lines,
-            program: checked.program,
-        });
+        let file = Arc::new(SourceFile::new(path_str, text, lines, checked.program));
         self.registry
             .lock()
             .unwrap()

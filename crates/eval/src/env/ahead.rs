@@ -287,12 +287,7 @@ impl Shared {
         let path = path.to_string_lossy().into_owned();
         let error = load_error(&path, &text, &lines, &checked);
         Some(Arc::new(Parsed {
-            file: Arc::new(SourceFile {
-                path,
-                text,
-                lines,
-                program: checked.program,
-            }),
+            file: Arc::new(SourceFile::new(path, text, lines, checked.program)),
             error,
             follows: OnceLock::new(),
         }))

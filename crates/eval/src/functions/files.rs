@@ -205,12 +205,13 @@ fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             e.position()
         )));
     }
-    let file = Arc::new(SourceFile {
-        path: call.file.path.clone(),
-        lines: marionette_syntax::LineIndex::new(&text),
+    let lines = marionette_syntax::LineIndex::new(&text);
+    let file = Arc::new(SourceFile::new(
+        call.file.path.clone(),
         text,
-        program: checked.program,
-    });
+        lines,
+        checked.program,
+    ));
     c.render_epp(&file, params_of(call), call.scope)
 }
 

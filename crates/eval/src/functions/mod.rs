@@ -797,12 +797,12 @@ impl ExternalCx<'_, '_, '_> {
             if let Some(e) = checked.errors.first() {
                 return Err(format!("invalid type '{text}': {}", e.message));
             }
-            let file = Arc::new(SourceFile {
-                path: self.at.file.path.clone(),
-                lines: marionette_syntax::LineIndex::new(text),
-                text: text.clone(),
-                program: checked.program,
-            });
+            let file = Arc::new(SourceFile::new(
+                self.at.file.path.clone(),
+                text.clone(),
+                marionette_syntax::LineIndex::new(text),
+                checked.program,
+            ));
             let Some(expr) = file.program.body.first() else {
                 return Err(format!("invalid type '{text}'"));
             };
