@@ -298,6 +298,9 @@ pub struct Compiler<'e> {
     /// The files whose definitions this compile has made (by address): see
     /// [`Compiler::instantiate_definitions`].
     instantiated_files: HashSet<usize>,
+    /// The parameter names of each defined type the catalog has (by the address of
+    /// its definition), for checking its resources' final parameters.
+    pub(crate) define_params: HashMap<usize, HashSet<String>>,
     /// The names of the aliases being resolved, innermost last, as written.
     pub(crate) resolving_aliases: Vec<String>,
     /// The TypeSets whose members are being evaluated, innermost last.
@@ -472,6 +475,7 @@ impl<'e> Compiler<'e> {
             aliases: HashMap::new(),
             param_types: HashMap::new(),
             instantiated_files: HashSet::new(),
+            define_params: HashMap::new(),
             resolving_aliases: Vec::new(),
             pending_sets: Vec::new(),
         }

@@ -182,7 +182,7 @@ impl<'e> Compiler<'e> {
 
     /// A defined type's final parameters must still be its own (an override may have
     /// added others after it was evaluated).
-    fn validate_define_params(&self, id: ResId) -> Result<(), EvalError> {
+    fn validate_define_params(&mut self, id: ResId) -> Result<(), EvalError> {
         let r = &self.resources[id];
         let ResKind::Define(def, _) = &r.kind else {
             return Ok(());
@@ -190,11 +190,12 @@ impl<'e> Compiler<'e> {
         if !r.evaluated {
             return Ok(());
         }
+        let names = self
+            .define_params
+            .entry(Arc::as_ptr(def) as usize)
+            .or_insert_with(|| def.params.iter().map(|p| p.name.clone()).collect());
         for key in r.params.keys() {
-            if key != "name"
-                && !METAPARAMS.contains(&key.as_str())
-                && !def.params.iter().any(|p| &p.name == key)
-            {
+            if key != "name" && !names.contains(key) && !METAPARAMS.contains(&key.as_str()) {
                 return Err(EvalError::new(format!(
                     "{}: has no parameter named '{key}'",
                     ref_string(&r.rtype, &r.title)
