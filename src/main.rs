@@ -81,7 +81,8 @@ unsafe impl std::alloc::GlobalAlloc for Allocator {
 #[allow(unsafe_code)]
 fn keep_freed_memory() {
     // `mi_option_purge_delay` in the `mi_option_e` of the mimalloc that
-    // libmimalloc-sys 0.1.49 builds (v3's `include/mimalloc.h`); -1: never purge.
+    // libmimalloc-sys 0.1.49 builds with its `v2` feature (`v2/include/mimalloc.h`;
+    // v3 numbers it the same); -1: never purge.
     const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
     extern "C" {
         fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
