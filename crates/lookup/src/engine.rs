@@ -1035,7 +1035,11 @@ impl Cx<'_, '_> {
             uri,
         };
         let loc_id: std::borrow::Cow<'_, str> = match location.map(|l| &l.location) {
-            Some(Target::Path(p)) => p.to_string_lossy(),
+            // (`to_str` validates UTF-8 much faster than `to_string_lossy` does.)
+            Some(Target::Path(p)) => match p.to_str() {
+                Some(s) => s.into(),
+                None => p.to_string_lossy(),
+            },
             Some(Target::Uri(u)) => u.as_str().into(),
             None => "".into(),
         };
