@@ -387,12 +387,18 @@ pub(crate) fn inherit_tags(resources: &mut [Res], from: ResId, to: ResId) {
         let (head, tail) = resources.split_at_mut(from);
         (&tail[0], &mut head[to])
     };
-    for tag in &source.tags {
+    let mut reserved = false;
+    for (i, tag) in source.tags.iter().enumerate() {
         // Tags are mostly shared: the pointers first, the text only for a miss.
         let has = |tags: &[Arc<str>]| {
             tags.iter().any(|t| Arc::ptr_eq(t, tag)) || tags.iter().any(|t| **t == **tag)
         };
         if !has(&target.tags) {
+            if !reserved {
+                // Room for the rest at once, rather than growing tag by tag.
+                target.tags.reserve(source.tags.len() - i);
+                reserved = true;
+            }
             target.tags.push(tag.clone());
         }
     }
@@ -445,7 +451,7 @@ impl<'e> Compiler<'e> {
             node,
             options,
             scopes: vec![top],
-            resources: Vec::new(),
+            resources: Vec::with_capacity(env.resources_hint()),
             index: IndexMap::default(),
             class_scopes: HashMap::new(),
             classes: Vec::new(),

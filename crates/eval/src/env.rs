@@ -250,6 +250,9 @@ pub struct Environment {
     param_types: Mutex<HashMap<usize, Arc<crate::types::PType>>>,
     /// Manifests parsed on a second thread before the compile asks for them.
     ahead: ahead::ParseAhead,
+    /// The most resources a compile of the environment has had: the next compile
+    /// makes room for as many at once.
+    resources_seen: std::sync::atomic::AtomicUsize,
 }
 
 /// Puppet 3 behaviours that Puppet 7 removed, each an explicit option (Puppet 7's
@@ -275,6 +278,18 @@ impl std::fmt::Debug for Environment {
 }
 
 impl Environment {
+    /// How many resources a compile should make room for (see `resources_seen`).
+    pub(crate) fn resources_hint(&self) -> usize {
+        self.resources_seen
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Records that a compile had `count` resources.
+    pub(crate) fn saw_resources(&self, count: usize) {
+        self.resources_seen
+            .fetch_max(count, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// The catalog version `config_version` gives (`None` without one): the command's
     /// output, stripped, run the first time a compile asks. Run as Puppet's
     /// `Puppet::Util::Execution.execute` runs a one-string command: through `/bin/sh`
@@ -398,6 +413,7 @@ impl Environment {
             module_files: Mutex::new(HashMap::new()),
             param_types: Mutex::new(HashMap::new()),
             ahead,
+            resources_seen: std::sync::atomic::AtomicUsize::new(0),
         };
         let mut files = Vec::new();
         if env.sources.is_dir(&manifest) {

@@ -1284,7 +1284,7 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         file: &Arc<SourceFile>,
     ) -> Result<Vec<AttrOp>, EvalError> {
-        let mut out: Vec<AttrOp> = Vec::new();
+        let mut out: Vec<AttrOp> = Vec::with_capacity(ops.len());
         for op in ops {
             match op {
                 AttributeOp::Set {
@@ -1515,7 +1515,7 @@ impl<'e> Compiler<'e> {
         file: &Arc<SourceFile>,
         here: &crate::error::Location,
     ) -> Result<AttrOps, EvalError> {
-        let mut out: AttrOps = Vec::new();
+        let mut out: AttrOps = Vec::with_capacity(ops.len());
         for op in ops {
             let evaluated = self.eval_ops(std::slice::from_ref(op), scope, file)?;
             for op in evaluated {

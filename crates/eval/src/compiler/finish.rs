@@ -489,6 +489,7 @@ impl<'e> Compiler<'e> {
     /// The catalog, the compile's last step: the resources' names and tags move into
     /// it.
     pub(crate) fn build_catalog(&mut self) -> Result<cat::Catalog, EvalError> {
+        self.env.saw_resources(self.resources.len());
         let included = |r: &Res| !r.virtual_ || r.exported;
         let rref = |r: &Res| cat::ResourceRef {
             type_name: r.rtype.clone(),
@@ -522,18 +523,19 @@ impl<'e> Compiler<'e> {
         for tag in &self.catalog_tags {
             push_unique(&mut tags, tag);
         }
-        let mut resources = Vec::new();
+        let mut resources = Vec::with_capacity(self.resources.len());
         for id in 0..self.resources.len() {
             let r = &self.resources[id];
             if !included(r) {
                 continue;
             }
-            let mut parameters = Vec::new();
             let mut sensitive = Vec::new();
             // The parameters move into the catalog (their names with them).
             let params = std::mem::take(&mut self.resources[id].params);
             let r = &self.resources[id];
-            for (k, v) in catalog_params(r, params) {
+            let params = catalog_params(r, params);
+            let mut parameters = Vec::with_capacity(params.len());
+            for (k, v) in params {
                 if matches!(v, Value::Sensitive(_)) {
                     sensitive.push(k.clone());
                 }
