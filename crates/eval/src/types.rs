@@ -3160,13 +3160,16 @@ fn string_key(t: &PType) -> Option<String> {
 }
 
 fn flatten(keys: &[Value]) -> Vec<Value> {
-    let mut out = Vec::new();
-    for k in keys {
-        match k {
-            Value::Array(items) => out.extend(flatten(items)),
-            other => out.push(other.clone()),
+    fn into(keys: &[Value], out: &mut Vec<Value>) {
+        for k in keys {
+            match k {
+                Value::Array(items) => into(items, out),
+                other => out.push(other.clone()),
+            }
         }
     }
+    let mut out = Vec::with_capacity(keys.len());
+    into(keys, &mut out);
     out
 }
 

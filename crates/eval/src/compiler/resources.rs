@@ -131,18 +131,19 @@ impl<'e> Compiler<'e> {
         rtype: &str,
         scope: ScopeId,
     ) -> IndexMap<String, DefaultParam> {
-        let mut chain = Vec::new();
+        // The tables along the chain, nearest first (mostly none: no allocation).
+        let mut tables = Vec::new();
         let mut s = Some(scope);
         while let Some(cur) = s {
-            chain.push(cur);
+            if let Some(table) = self.scopes[cur].defaults.get(rtype) {
+                tables.push(table);
+            }
             s = self.scopes[cur].parent;
         }
         let mut values: IndexMap<String, DefaultParam> = IndexMap::default();
-        for &cur in chain.iter().rev() {
-            if let Some(table) = self.scopes[cur].defaults.get(rtype) {
-                for (k, v) in table {
-                    values.insert(k.clone(), v.clone());
-                }
+        for table in tables.into_iter().rev() {
+            for (k, v) in table {
+                values.insert(k.clone(), v.clone());
             }
         }
         values

@@ -491,7 +491,7 @@ fn versioncmp_with(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64 {
     // /[-.]|\d+|[^-.\d]+/
     fn tokens(s: &str) -> Vec<&str> {
         let b = s.as_bytes();
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         let mut i = 0;
         while i < b.len() {
             let start = i;
