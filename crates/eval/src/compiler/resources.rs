@@ -218,11 +218,9 @@ impl<'e> Compiler<'e> {
     ) -> Result<(), EvalError> {
         let own = res.params.get("tag").cloned();
         Self::tag_values(res, own.as_ref())?;
-        let rtype = res.rtype.clone();
-        tag_with_segments(&rtype, &mut res.tags);
+        tag_with_segments(&res.rtype, &mut res.tags);
         if res.title_is_string && is_valid_tag(&res.title) {
-            let title = res.title.clone();
-            tag_with_segments(&title, &mut res.tags);
+            tag_with_segments(&res.title, &mut res.tags);
         }
         self.add_defaults(res, scope);
         if own.is_none() {
@@ -343,10 +341,11 @@ impl<'e> Compiler<'e> {
         let is_stage = res.rtype == "Stage";
         let has_stage = !is_class && res.params.get("stage").is_some_and(|v| !v.is_undef());
         let reference = has_stage.then(reference);
-        let rtype = res.rtype.clone();
+        let rtype = (!aliases.is_empty()).then(|| res.rtype.clone());
         let id = self.add_resource(res);
         for (_, alias) in aliases {
-            self.index.insert((rtype.clone(), alias), id);
+            self.index
+                .insert((rtype.clone().unwrap_or_default(), alias), id);
         }
         if let Some(reference) = reference {
             return Err(EvalError::new(format!(
