@@ -430,7 +430,7 @@ fn is_unset(v: Option<&Value>) -> bool {
 
 /// `Could not find class ::x` / `Could not find resource 'X[y]'`: a reference string.
 pub(crate) fn ref_string(rtype: &str, title: &str) -> String {
-    format!("{}[{}]", capitalize_segments(rtype), title)
+    [capitalize_segments(rtype).as_str(), "[", title, "]"].concat()
 }
 
 impl<'e> Compiler<'e> {
@@ -1182,7 +1182,7 @@ impl<'e> Compiler<'e> {
             vars: HashMap::new(),
             defaults: IndexMap::default(),
             resource: Some(id),
-            title: format!("Class[{}]", self.resources[id].title),
+            title: ["Class[", self.resources[id].title.as_str(), "]"].concat(),
             module_name,
             source: Source::Class(name.clone()),
         });
@@ -1200,7 +1200,7 @@ impl<'e> Compiler<'e> {
         self.inject_hiera_parameters(id, &name, &def.def.params, scope)?;
         self.bind_parameters(
             id,
-            &format!("Class[{title}]"),
+            &["Class[", title.as_str(), "]"].concat(),
             &def.def.params,
             scope,
             &def.file,
@@ -1270,7 +1270,7 @@ impl<'e> Compiler<'e> {
             if !is_unset(self.resources[id].params.get(&param.name)) {
                 continue;
             }
-            let key = format!("{class}::{}", param.name);
+            let key = [class, "::", param.name.as_str()].concat();
             if let Some(v) = self.hiera_lookup(&key, None, &flags, scope)? {
                 if v.is_undef() && param.default.is_some() {
                     continue;
@@ -1479,7 +1479,7 @@ impl<'e> Compiler<'e> {
             vars: HashMap::new(),
             defaults: IndexMap::default(),
             resource: Some(id),
-            title: format!("{}[{}]", self.resources[id].rtype, title),
+            title: [self.resources[id].rtype.as_str(), "[", title.as_str(), "]"].concat(),
             module_name,
             source: Source::Define(def.name.to_lowercase()),
         });
@@ -1493,7 +1493,7 @@ impl<'e> Compiler<'e> {
             .cloned()
             .unwrap_or_else(|| Value::str(title.as_str()));
         self.scopes[scope].vars.insert("name".into(), name);
-        let owner = format!("{}[{}]", self.resources[id].rtype, title);
+        let owner = [self.resources[id].rtype.as_str(), "[", title.as_str(), "]"].concat();
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;

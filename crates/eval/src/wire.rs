@@ -144,11 +144,10 @@ pub(crate) fn reference_string(t: &PType) -> Option<String> {
         PType::Resource {
             type_name: Some(tn),
             title: Some(title),
-        } => Some(format!("{tn}[{title}]")),
-        PType::Class(Some(name)) => Some(format!(
-            "Class[{}]",
-            crate::types::capitalize_segments(name)
-        )),
+        } => Some([tn.as_str(), "[", title.as_str(), "]"].concat()),
+        PType::Class(Some(name)) => {
+            Some(["Class[", &crate::types::capitalize_segments(name), "]"].concat())
+        }
         _ => None,
     }
 }
