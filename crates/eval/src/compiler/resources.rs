@@ -568,16 +568,18 @@ pub(crate) fn uniqueness_key(
 /// A uniqueness key as the catalog's index knows it (one value: that value, as a title
 /// would be; several: a form no title has) and as Ruby's `inspect` shows it.
 pub(crate) fn key_index(key: &[Option<Value>]) -> (String, String) {
-    let shown = format!(
-        "[{}]",
-        key.iter()
-            .map(|v| ruby_inspect(v.as_ref()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let mut shown = String::from("[");
+    for (i, v) in key.iter().enumerate() {
+        if i > 0 {
+            shown.push_str(", ");
+        }
+        shown.push_str(&ruby_inspect(v.as_ref()));
+    }
+    shown.push(']');
     match key {
+        [Some(Value::Str(s))] => (String::from(&**s), shown),
         [Some(v)] => (v.to_string(), shown),
-        _ => (format!("\0{shown}"), shown),
+        _ => (["\0", shown.as_str()].concat(), shown),
     }
 }
 
