@@ -244,6 +244,9 @@ pub struct Environment {
     pub(crate) modules: Arc<modules::Modules>,
     /// Which module files exist (templates, `file()`), asked once per run.
     module_files: Mutex<HashMap<PathBuf, bool>>,
+    /// `module/rest` names of module files by subdirectory (`templates`, `files`):
+    /// the file's path when it exists. Found once per run.
+    module_file_paths: Mutex<HashMap<String, HashMap<String, Option<PathBuf>>>>,
     /// The types of class and define parameters whose type expression is static, by
     /// the expression's address (the code is the environment's, never freed while it
     /// lives): evaluated by the first compile that needs one, then shared.
@@ -411,6 +414,7 @@ impl Environment {
             registry: Mutex::new(Registry::default()),
             modules,
             module_files: Mutex::new(HashMap::new()),
+            module_file_paths: Mutex::new(HashMap::new()),
             param_types: Mutex::new(HashMap::new()),
             ahead,
             resources_seen: std::sync::atomic::AtomicUsize::new(0),
@@ -611,6 +615,32 @@ impl Environment {
                 .insert(path.to_path_buf(), parsed.clone());
         }
         Some(template)
+    }
+
+    /// The full path of `module/rest` under the module's `subdir`, if that file
+    /// exists (Puppet's module file references: templates, `file()`, `epp()`).
+    pub fn module_file(&self, name: &str, subdir: &str) -> Option<PathBuf> {
+        if let Some(known) = self
+            .module_file_paths
+            .lock()
+            .unwrap()
+            .get(subdir)
+            .and_then(|names| names.get(name))
+        {
+            return known.clone();
+        }
+        let (module, rest) = name.split_once('/')?;
+        let found = self.module_dir(module).and_then(|dir| {
+            let full = dir.join(subdir).join(rest);
+            self.module_file_exists(&full).then_some(full)
+        });
+        self.module_file_paths
+            .lock()
+            .unwrap()
+            .entry(subdir.to_string())
+            .or_default()
+            .insert(name.to_string(), found.clone());
+        found
     }
 
     /// Whether a file of a module (a template, a `file()`) exists; asked of the

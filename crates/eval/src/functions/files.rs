@@ -86,10 +86,7 @@ impl Compiler<'_> {
         if path.starts_with('/') {
             return Some(PathBuf::from(path));
         }
-        let (module, rest) = path.split_once('/')?;
-        let dir = self.env.module_dir(module)?;
-        let full = dir.join(subdir).join(rest);
-        self.env.module_file_exists(&full).then_some(full)
+        self.env.module_file(path, subdir)
     }
 
     /// Renders a template. Declared parameters are checked as Puppet checks a lambda's
