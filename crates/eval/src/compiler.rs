@@ -165,7 +165,7 @@ pub(crate) struct Res {
     /// overrides).
     pub param_sources: HashMap<String, Source>,
     /// Where each parameter was set (for messages about it), when known.
-    pub param_lines: HashMap<String, (Arc<SourceFile>, u32)>,
+    pub param_lines: ParamLines,
     /// The source of the scope the resource was declared in.
     pub source: Source,
     /// Lower-case, without duplicates; shared, as containers pass theirs on.
@@ -187,6 +187,32 @@ pub(crate) struct Res {
     /// hash): Puppet then neither tags the resource with its title nor leaves the
     /// namevar, set from the title, out of the catalog.
     pub title_is_string: bool,
+}
+
+/// Where a resource's parameters were set (for messages about them), by the
+/// parameter's index in the resource's `params` (which only grows, so an index keeps
+/// naming the same parameter): no copy of the names.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ParamLines(Vec<Option<(Arc<SourceFile>, u32)>>);
+
+impl ParamLines {
+    /// Where parameter `name` of `params` was set, when known.
+    pub(crate) fn get(
+        &self,
+        params: &IndexMap<String, Value>,
+        name: &str,
+    ) -> Option<&(Arc<SourceFile>, u32)> {
+        let i = params.get_index_of(name)?;
+        self.0.get(i)?.as_ref()
+    }
+
+    /// Records (or with `None` forgets) where the parameter at `index` was set.
+    pub(crate) fn set(&mut self, index: usize, at: Option<(Arc<SourceFile>, u32)>) {
+        if self.0.len() <= index {
+            self.0.resize(index + 1, None);
+        }
+        self.0[index] = at;
+    }
 }
 
 /// A collector query, its operands evaluated when the collector was created (as
@@ -651,7 +677,7 @@ impl<'e> Compiler<'e> {
             title: title.into(),
             params: IndexMap::default(),
             param_sources: HashMap::new(),
-            param_lines: HashMap::new(),
+            param_lines: ParamLines::default(),
             source: Source::Main,
             tags: Vec::new(),
             file: None,

@@ -1496,13 +1496,10 @@ impl<'e> Compiler<'e> {
         file: &Arc<SourceFile>,
         lines: impl Iterator<Item = (&'a String, u32)>,
     ) {
-        let param_lines = &mut self.resources[id].param_lines;
+        let res = &mut self.resources[id];
         for (name, line) in lines {
-            match param_lines.get_mut(name.as_str()) {
-                Some(at) => *at = (file.clone(), line),
-                None => {
-                    param_lines.insert(name.clone(), (file.clone(), line));
-                }
+            if let Some(i) = res.params.get_index_of(name.as_str()) {
+                res.param_lines.set(i, Some((file.clone(), line)));
             }
         }
     }

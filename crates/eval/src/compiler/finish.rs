@@ -402,7 +402,7 @@ impl<'e> Compiler<'e> {
 
     /// An error about a parameter, at the place it was set when that is known.
     fn param_error(&self, r: &Res, name: &str, message: String) -> EvalError {
-        match r.param_lines.get(name) {
+        match r.param_lines.get(&r.params, name) {
             Some((file, line)) => EvalError::located(message, &file.path, Some(*line)),
             None => EvalError::new(message),
         }
@@ -472,12 +472,12 @@ impl<'e> Compiler<'e> {
                         Some(other) => vec![other.clone()],
                     };
                     items.push(target);
-                    self.resources[sid]
+                    let (i, _) = self.resources[sid]
                         .params
-                        .insert(param.to_string(), Value::array(items));
+                        .insert_full(param.to_string(), Value::array(items));
                     // Puppet sets a new parameter here, which forgets where the old
                     // value came from.
-                    self.resources[sid].param_lines.remove(param);
+                    self.resources[sid].param_lines.set(i, None);
                 }
             }
         }

@@ -3,8 +3,8 @@
 //! collector attribute blocks) with Puppet's rules about who may change what.
 
 use super::{
-    is_valid_tag, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, RefKey, Res,
-    ResId, ResKind, ScopeId, Source,
+    is_valid_tag, ref_string, tag_with_segments, AttrOp, Compiler, DefaultParam, ParamLines,
+    RefKey, Res, ResId, ResKind, ScopeId, Source,
 };
 use crate::env::SourceFile;
 use crate::error::EvalError;
@@ -91,7 +91,7 @@ impl<'e> Compiler<'e> {
             title: title.text,
             params,
             param_sources: HashMap::new(),
-            param_lines: HashMap::new(),
+            param_lines: ParamLines::default(),
             source: self.scopes[scope].source.clone(),
             tags: Vec::new(),
             file: Some(file.clone()),
@@ -115,9 +115,9 @@ impl<'e> Compiler<'e> {
     fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
         for (name, param) in self.lookup_defaults(&res.rtype, scope) {
             if !res.params.contains_key(&name) {
+                let (i, _) = res.params.insert_full(name.clone(), param.value);
                 res.param_lines
-                    .insert(name.clone(), (param.file.clone(), param.line));
-                res.params.insert(name.clone(), param.value);
+                    .set(i, Some((param.file.clone(), param.line)));
                 if param.source != res.source {
                     res.param_sources.insert(name, param.source);
                 }
@@ -460,7 +460,7 @@ impl<'e> Compiler<'e> {
             || (p.source == current_source && self.is_default(&rtype, &p.name, &current, scope));
         if !allowed {
             let r = &self.resources[id];
-            let at = match (r.param_lines.get(&p.name), &r.file, r.line) {
+            let at = match (r.param_lines.get(&r.params, &p.name), &r.file, r.line) {
                 (Some((f, l)), _, _) => format!(" at (file: {}, line: {l})", f.path),
                 (None, Some(f), Some(l)) => format!(" at (file: {}, line: {l})", f.path),
                 _ => String::new(),
@@ -508,9 +508,9 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        res.params.insert(p.name.clone(), value);
+        let (i, _) = res.params.insert_full(p.name.clone(), value);
         res.param_sources.insert(p.name.clone(), p.source.clone());
-        res.param_lines.insert(p.name.clone(), (file, p.line));
+        res.param_lines.set(i, Some((file, p.line)));
     }
 }
 
