@@ -18,8 +18,42 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
+        let bytes = text.as_bytes();
+        // About one line in 32 bytes: one allocation for most files.
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        line_starts.push(0);
+        // Sixteen bytes at a time, as two words: a word's line feeds are the bytes of
+        // `word ^ LF` that are zero, found without carries from one byte to the next.
+        const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
+        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+        let line_feeds = |word: &[u8; 8]| {
+            let x = u64::from_le_bytes(*word) ^ LF;
+            !(((x & LOW7) + LOW7) | x) & HIGH
+        };
+        let mut chunks = bytes.chunks_exact(16);
+        let mut at = 0u32;
+        for chunk in &mut chunks {
+            let (Some(low), Some(high)) = (chunk.first_chunk(), chunk.last_chunk()) else {
+                unreachable!("chunks of sixteen bytes")
+            };
+            let (low, high) = (line_feeds(low), line_feeds(high));
+            if low | high != 0 {
+                for (mut found, base) in [(low, at + 1), (high, at + 9)] {
+                    while found != 0 {
+                        line_starts.push(base + found.trailing_zeros() / 8);
+                        found &= found - 1;
+                    }
+                }
+            }
+            at += 16;
+        }
+        for &b in chunks.remainder() {
+            at += 1;
+            if b == b'\n' {
+                line_starts.push(at);
+            }
+        }
         LineIndex { line_starts }
     }
 
@@ -52,5 +86,28 @@ mod tests {
         assert_eq!(index.line_col(text, 3.into()), LineCol { line: 2, col: 1 });
         assert_eq!(index.line_col(text, 6.into()), LineCol { line: 2, col: 3 });
         assert_eq!(index.line_col(text, 7.into()), LineCol { line: 3, col: 1 });
+    }
+
+    #[test]
+    fn line_starts_as_a_char_search_finds_them() {
+        let texts = [
+            "",
+            "\n",
+            "abc",
+            "\n\x0b\n\n\x0b\x0b\n",
+            "a\nb\r\nc\n\ndé\u{2028}\n€\n\n\n\n\n\n\n\n\n",
+            "class x {\n  file { '/tmp/\u{1F600}': }\n}\n\x0b\u{8a}",
+        ];
+        for text in texts {
+            for cut in 0..text.len() {
+                if !text.is_char_boundary(cut) {
+                    continue;
+                }
+                let text = &text[cut..];
+                let mut expected = vec![0];
+                expected.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
+                assert_eq!(LineIndex::new(text).line_starts, expected, "{text:?}");
+            }
+        }
     }
 }
