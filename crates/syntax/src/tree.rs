@@ -125,6 +125,9 @@ impl Builder<'_> {
 /// Token slots (a power of two). Whitespace has a few hundred distinct texts in the
 /// Debian corpus, names and variables a few thousand per module.
 const TOKEN_SLOTS: usize = 1 << 14;
+/// One-byte token slots (a power of two): a kind's (ASCII) bytes are next to each
+/// other, and kinds 32 apart share slots.
+const ONE_BYTE_SLOTS: usize = 1 << 12;
 /// Node slots (a power of two).
 const NODE_SLOTS: usize = 1 << 13;
 /// Nodes with more children than this are not looked up: few are alike.
@@ -132,6 +135,8 @@ const NODE_CACHE_MAX_CHILDREN: usize = 3;
 
 struct GreenCache {
     tokens: Vec<Option<GreenToken>>,
+    /// Tokens of one byte, by kind and byte.
+    one_byte: Vec<Option<GreenToken>>,
     nodes: Vec<Option<GreenNode>>,
     /// The [`Builder`]'s stacks between two files (empty, with their capacity).
     parents: Vec<(SyntaxKind, usize)>,
@@ -142,6 +147,7 @@ impl GreenCache {
     fn new() -> GreenCache {
         GreenCache {
             tokens: vec![None; TOKEN_SLOTS],
+            one_byte: vec![None; ONE_BYTE_SLOTS],
             nodes: vec![None; NODE_SLOTS],
             parents: Vec::new(),
             children: Vec::new(),
@@ -153,7 +159,12 @@ impl GreenCache {
     fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) -> GreenToken {
         let raw = rowan::SyntaxKind(kind as u16);
         let bytes = &src.as_bytes()[at.clone()];
-        let slot = &mut self.tokens[token_slot(kind, bytes)];
+        let slot = match *bytes {
+            // Half the tokens are one byte (a space, a comma, a brace): their slot is
+            // chosen by the kind and the byte, without hashing.
+            [b] => &mut self.one_byte[one_byte_slot(kind, b)],
+            _ => &mut self.tokens[token_slot(kind, bytes)],
+        };
         if let Some(token) = slot {
             if token.kind() == raw && same_bytes(token.text().as_bytes(), bytes) {
                 return token.clone();
@@ -239,6 +250,10 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// The multiplier of FxHash.
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+fn one_byte_slot(kind: SyntaxKind, byte: u8) -> usize {
+    ((kind as usize) << 7 | usize::from(byte)) & (ONE_BYTE_SLOTS - 1)
+}
 
 /// A token's slot: a hash of its kind, its length and its first and last eight bytes
 /// (or four, or two, or the one byte, for shorter texts).
