@@ -230,7 +230,7 @@ impl Lowerer<'_> {
                 Some(t) => ExprKind::Reserved(t.text().to_string()),
                 None => ExprKind::Nop,
             },
-            ast::Expr::TypeRef(t) => ExprKind::TypeRef(t.syntax().text().to_string()),
+            ast::Expr::TypeRef(t) => ExprKind::TypeRef(t.syntax().text()),
             ast::Expr::VariableExpr(v) => match v.token() {
                 Some(t) => ExprKind::Variable(variable_name(t)),
                 None => ExprKind::Nop,
@@ -418,10 +418,8 @@ impl Lowerer<'_> {
             ast::Expr::TypeAlias(a) => self.type_alias(a, at),
             ast::Expr::TypeDef(t) => {
                 let mut refs = t.type_refs();
-                let name = refs
-                    .next()
-                    .map_or_else(String::new, |r| r.syntax().text().to_string());
-                let parent = refs.next().map(|r| r.syntax().text().to_string());
+                let name = refs.next().map_or_else(String::new, |r| r.syntax().text());
+                let parent = refs.next().map(|r| r.syntax().text());
                 ExprKind::TypeDefinition {
                     name,
                     parent,
@@ -1099,7 +1097,7 @@ impl Lowerer<'_> {
     fn type_alias(&mut self, alias: &ast::TypeAlias, at: Span) -> ExprKind {
         let mut exprs = alias.exprs();
         let name = match exprs.next() {
-            Some(ast::Expr::TypeRef(t)) => t.syntax().text().to_string(),
+            Some(ast::Expr::TypeRef(t)) => t.syntax().text(),
             Some(other) => {
                 // Puppet's `TypeMapping` (`type Runtime[...] = ...`), which the model
                 // has no place for. Puppet's validator rejects all but `Runtime` ones.
@@ -1119,7 +1117,7 @@ impl Lowerer<'_> {
         let type_expr = match rhs.as_slice() {
             [ast::Expr::TypeRef(parent), ast::Expr::HashExpr(hash)] => {
                 let parent_span = span(parent.syntax());
-                let parent_name = parent.syntax().text().to_string();
+                let parent_name = parent.syntax().text();
                 let hash_span = span(hash.syntax());
                 let mut entries: Vec<HashEntry> =
                     hash.entries().map(|e| self.hash_entry(&e)).collect();
