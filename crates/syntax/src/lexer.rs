@@ -375,17 +375,20 @@ impl<'a> Lexer<'a> {
         // A heredoc body or margin may start after a line break.
         let stop_at_break = !self.pending_heredocs.is_empty() || self.margin.is_some();
         let bytes = &self.bytes[..self.end];
+        // Blanks are tested with a bit mask, not a jump table: most runs are a few
+        // spaces, or a line break and an indentation.
+        const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r';
         let mut i = self.pos;
         while let Some(&b) = bytes.get(i) {
-            match b {
-                b' ' | b'\t' | b'\r' => i += 1,
-                b'\n' => {
-                    i += 1;
-                    if stop_at_break {
-                        break;
-                    }
+            if b <= b' ' && BLANKS >> b & 1 != 0 {
+                i += 1;
+            } else if b == b'\n' {
+                i += 1;
+                if stop_at_break {
+                    break;
                 }
-                _ => break,
+            } else {
+                break;
             }
         }
         self.emit_to(WHITESPACE, i);
@@ -580,14 +583,13 @@ impl<'a> Lexer<'a> {
 
     /// Names, keywords and bare words (`foo-bar`, `_x`).
     fn bare_word(&mut self) {
-        let len = bare_word_len(&self.bytes[self.pos..self.end]);
+        let (len, name) = bare_word_len(&self.bytes[self.pos..self.end]);
         if len == 0 {
             self.error("Illegal name or bare word", self.pos..self.pos + 1);
             return self.emit(ERROR_TOKEN, 1);
         }
-        let text = &self.src[self.pos..self.pos + len];
-        let kind = if is_name(text) {
-            keyword(text).unwrap_or(NAME)
+        let kind = if name {
+            keyword(&self.src[self.pos..self.pos + len]).unwrap_or(NAME)
         } else {
             WORD
         };
@@ -1155,32 +1157,33 @@ pub(crate) fn variable_name_len(b: &[u8]) -> usize {
     last_good
 }
 
-/// Length of Puppet's bare word `((::)?[a-z_]([\w-]*\w)?)+` at the start of `b`.
-fn bare_word_len(b: &[u8]) -> usize {
+/// Length of Puppet's bare word `((::)?[a-z_]([\w-]*\w)?)+` at the start of `b`, and
+/// whether that word is also a NAME, `((::)?[a-z]\w*)(::[a-z]\w*)*`: no segment
+/// starts with `_` and no `-` stands between two word bytes.
+fn bare_word_len(b: &[u8]) -> (usize, bool) {
     let mut i = 0;
+    let mut name = true;
     loop {
         let seg = if b[i..].starts_with(b"::") { i + 2 } else { i };
         if seg < b.len() && (b[seg].is_ascii_lowercase() || b[seg] == b'_') {
+            name &= b[seg] != b'_';
             let mut j = seg + 1;
-            let mut last_word = j;
-            while j < b.len() && (is_word_byte(b[j]) || b[j] == b'-') {
-                if b[j] != b'-' {
-                    last_word = j + 1;
+            loop {
+                while j < b.len() && is_word_byte(b[j]) {
+                    j += 1;
                 }
-                j += 1;
+                i = j;
+                // Dashes belong to the word only when a word byte follows them.
+                while j < b.len() && b[j] == b'-' {
+                    j += 1;
+                }
+                if j == i || j == b.len() || !is_word_byte(b[j]) {
+                    break;
+                }
+                name = false;
             }
-            i = last_word;
         } else {
-            return i;
+            return (i, name);
         }
     }
-}
-
-/// Puppet's NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
-fn is_name(text: &str) -> bool {
-    let text = text.strip_prefix("::").unwrap_or(text);
-    crate::names::segments(text).all(|seg| {
-        let b = seg.as_bytes();
-        !b.is_empty() && b[0].is_ascii_lowercase() && b.iter().all(|&c| is_word_byte(c))
-    })
 }
