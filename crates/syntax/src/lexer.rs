@@ -410,9 +410,8 @@ impl<'a> Lexer<'a> {
     }
 
     fn line_comment(&mut self) {
-        // `str::find` looks for a byte with `memchr`, a word at a time.
-        let rest = &self.src[self.pos..self.end];
-        let len = rest.find('\n').unwrap_or(rest.len());
+        let rest = &self.bytes[self.pos..self.end];
+        let len = crate::line_index::first_line_feed(rest).unwrap_or(rest.len());
         self.emit(COMMENT, len)
     }
 

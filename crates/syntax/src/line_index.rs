@@ -22,22 +22,14 @@ impl LineIndex {
         // About one line in 32 bytes: one allocation for most files.
         let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
         line_starts.push(0);
-        // Sixteen bytes at a time, as two words: a word's line feeds are the bytes of
-        // `word ^ LF` that are zero, found without carries from one byte to the next.
-        const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
-        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
-        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-        let line_feeds = |word: &[u8; 8]| {
-            let x = u64::from_le_bytes(*word) ^ LF;
-            !(((x & LOW7) + LOW7) | x) & HIGH
-        };
+        // Sixteen bytes at a time, as two words.
         let mut chunks = bytes.chunks_exact(16);
         let mut at = 0u32;
         for chunk in &mut chunks {
             let (Some(low), Some(high)) = (chunk.first_chunk(), chunk.last_chunk()) else {
                 unreachable!("chunks of sixteen bytes")
             };
-            let (low, high) = (line_feeds(low), line_feeds(high));
+            let (low, high) = (line_feeds(*low), line_feeds(*high));
             if low | high != 0 {
                 for (mut found, base) in [(low, at + 1), (high, at + 9)] {
                     while found != 0 {
@@ -74,6 +66,37 @@ impl LineIndex {
     }
 }
 
+/// The line feeds among eight bytes: the result has the high bit of byte `i` set when
+/// `word[i]` is `\n`, and no other bit. They are the bytes of `word ^ LF` that are zero,
+/// found without carries from one byte to the next.
+#[inline]
+pub(crate) fn line_feeds(word: [u8; 8]) -> u64 {
+    const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let x = u64::from_le_bytes(word) ^ LF;
+    !(((x & LOW7) + LOW7) | x) & HIGH
+}
+
+/// The offset of the first `\n` in `bytes`, a word at a time: for the short texts
+/// of a line (a comment), without `memchr`'s setup.
+pub(crate) fn first_line_feed(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let Some(word) = chunk.first_chunk() else {
+            unreachable!("chunks of eight bytes")
+        };
+        let found = line_feeds(*word);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = chunks.remainder();
+    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +130,11 @@ mod tests {
                 let mut expected = vec![0];
                 expected.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
                 assert_eq!(LineIndex::new(text).line_starts, expected, "{text:?}");
+                assert_eq!(
+                    first_line_feed(text.as_bytes()),
+                    text.find('\n'),
+                    "{text:?}"
+                );
             }
         }
     }
