@@ -1590,12 +1590,36 @@ fn is_numeric_param_name(name: &str) -> bool {
 
 /// `\A[a-z]\w*(?:::[a-z]\w*)*\z`: a class, define or function name.
 fn is_classref_decl(name: &str) -> bool {
-    crate::names::segments(name).all(|s| is_segment(s, |c| c.is_ascii_lowercase()))
+    segments_are(name, |b| b.is_ascii_lowercase())
 }
 
 /// `\A[A-Z]\w*(?:::[A-Z]\w*)*\z`: a type alias name.
 fn is_classref_ext_decl(name: &str) -> bool {
-    crate::names::segments(name).all(|s| is_segment(s, |c| c.is_ascii_uppercase()))
+    segments_are(name, |b| b.is_ascii_uppercase())
+}
+
+/// Whether every segment of `name` (as `split("::")` gives them) is `[first]\w*`, with
+/// `first` deciding the first byte: one pass over the bytes (the validator asks it of
+/// every type reference).
+fn segments_are(name: &str, first: impl Fn(u8) -> bool) -> bool {
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    loop {
+        match bytes.get(i) {
+            Some(&b) if first(b) => i += 1,
+            _ => return false, // an empty segment, or a wrong first byte
+        }
+        while i < bytes.len() && crate::lexer::is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return true;
+        }
+        if !bytes[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// `\A((::){0,1}[A-Z][\w]*)+\z`: a type reference.
