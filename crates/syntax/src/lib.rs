@@ -56,6 +56,9 @@ pub struct SyntaxError {
 pub struct Parse {
     green: rowan::GreenNode,
     errors: Vec<SyntaxError>,
+    /// Whether the tree has heredoc bodies (most files have none, and lowering pairs
+    /// bodies with their headers only when there are).
+    heredocs: bool,
 }
 
 impl Parse {
@@ -166,6 +169,7 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
         return Parse {
             green: builder.finish(),
             errors: vec![error],
+            heredocs: false,
         };
     }
     let lexed = if entry == Entry::Epp {
@@ -245,7 +249,11 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
     let green = built.green;
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();
-    Parse { green, errors }
+    Parse {
+        green,
+        errors,
+        heredocs: !lexed.heredoc_bodies.is_empty(),
+    }
 }
 
 fn range(start: usize, end: usize) -> TextRange {

@@ -38,8 +38,8 @@ pub fn lower(parse: &Parse, text: &str) -> (Program, Vec<SyntaxError>) {
         text,
         errors: Vec::new(),
         warnings: Vec::new(),
-        // Every heredoc starts `@(`: most files have none and skip the walk.
-        heredoc_bodies: if text.contains("@(") {
+        // Most files have no heredoc and skip the walk.
+        heredoc_bodies: if parse.heredocs {
             pair_heredocs(root)
         } else {
             HashMap::new()
