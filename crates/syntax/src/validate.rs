@@ -632,10 +632,10 @@ impl Checker<'_> {
     /// Each parameter's own checks, then its type and default value.
     fn params(&mut self, params: &[Param]) {
         for p in params {
-            let at = param_loc(p, self.text);
+            // Where the error goes is only looked for when there is one.
             if is_numeric_param_name(&p.name) {
                 self.error(
-                    at,
+                    param_loc(p, self.text),
                     format!(
                         "The numeric parameter name '${}' cannot be used (clashes with numeric match result variables)",
                         p.name
@@ -644,7 +644,7 @@ impl Checker<'_> {
             }
             if !is_param_name(&p.name) {
                 self.error(
-                    at,
+                    param_loc(p, self.text),
                     format!(
                         "Illegal parameter name. The given name '{}' does not conform to the naming rule /^[a-z_]\\w*$/",
                         p.name
@@ -1541,9 +1541,10 @@ fn is_word_char(c: char) -> bool {
 }
 
 /// `[first]\w*` with `first` deciding the first character.
-fn is_segment(s: &str, first: impl Fn(char) -> bool) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(first) && chars.all(is_word_char)
+fn is_segment(s: &str, first: impl Fn(u8) -> bool) -> bool {
+    s.as_bytes()
+        .split_first()
+        .is_some_and(|(&f, rest)| first(f) && rest.iter().all(|&b| crate::lexer::is_word_byte(b)))
 }
 
 /// `\A(?:0|[1-9][0-9]*)\z`
@@ -1579,7 +1580,7 @@ fn is_var_name(name: &str) -> bool {
 
 /// `\A[a-z_]\w*\z`
 fn is_param_name(name: &str) -> bool {
-    is_segment(name, |c| c.is_ascii_lowercase() || c == '_')
+    is_segment(name, |b| b.is_ascii_lowercase() || b == b'_')
 }
 
 /// `^(?:0x)?[0-9]+$`
