@@ -6,7 +6,7 @@
 //! node's first token goes to the enclosing node; trivia after its last token too.
 
 use crate::kind::SyntaxKind;
-use crate::lexer::{Lexed, Token};
+use crate::lexer::{HeredocBody, Lexed, Token};
 use crate::parser::{FileParse, NodeRecord, StreamParse};
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
@@ -49,6 +49,23 @@ pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKi
 impl TreeSink<'_, '_> {
     fn build(mut self, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
         self.builder.start_node(root);
+        let mut stacks = std::mem::take(&mut self.builder.cache.bottom_up);
+        let bodies = (&lexed.heredoc_bodies[..], &parse.heredocs[..]);
+        let built = self.bottom_up(&lexed.tokens, &parse.main, Some(bodies), &mut stacks);
+        stacks.sig_at.clear();
+        stacks.nodes.clear();
+        self.builder.cache.bottom_up = stacks;
+        if built.is_some() {
+            return Built {
+                too_deep_at: None,
+                green: self.builder.finish_root(),
+            };
+        }
+        // Too deep (or records that do not nest): built again top-down, which
+        // flattens the nodes nested too deep. What was built is dropped.
+        self.builder.children.clear();
+        self.builder.parents.truncate(1);
+        self.offset = 0;
         self.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
             let body = lexed
                 .heredoc_bodies
@@ -97,6 +114,7 @@ impl Builder<'_> {
     }
 
     /// A token of `kind`: `src[at]`.
+    #[inline(always)]
     fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) {
         let token = self.cache.token(kind, src, at);
         self.children.push(NodeOrToken::Token(token));
@@ -104,6 +122,11 @@ impl Builder<'_> {
 
     fn finish_node(&mut self) {
         let (kind, first) = self.parents.pop().expect("finish_node without start_node");
+        self.node_of(kind, first);
+    }
+
+    /// A node of `kind` whose children are the elements from `first` on.
+    fn node_of(&mut self, kind: SyntaxKind, first: usize) {
         let node = self.cache.node(kind, &mut self.children, first);
         self.children.push(NodeOrToken::Node(node));
     }
@@ -141,6 +164,8 @@ struct GreenCache {
     /// The [`Builder`]'s stacks between two files (empty, with their capacity).
     parents: Vec<(SyntaxKind, usize)>,
     children: Vec<GreenElement>,
+    /// The stacks of [`TreeSink::bottom_up`].
+    bottom_up: BottomUp,
 }
 
 impl GreenCache {
@@ -151,11 +176,13 @@ impl GreenCache {
             nodes: vec![None; NODE_SLOTS],
             parents: Vec::new(),
             children: Vec::new(),
+            bottom_up: BottomUp::default(),
         }
     }
 
     /// The token of `kind` whose text is `src[at]`. (The text is compared as bytes and
     /// only sliced as a `str`, which checks its ends, to build a token.)
+    #[inline(always)]
     fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) -> GreenToken {
         let raw = rowan::SyntaxKind(kind as u16);
         let bytes = &src.as_bytes()[at.clone()];
@@ -320,6 +347,136 @@ fn preorder(nodes: &[NodeRecord]) -> Vec<NodeRecord> {
         todo[mark..].reverse();
     }
     out
+}
+
+/// A node built bottom-up: where it stands among the builder's children, the end of
+/// its range of significant tokens, and the number of node records on the longest path
+/// down from it.
+#[derive(Clone, Copy)]
+struct Built1 {
+    at: u32,
+    end: u32,
+    height: u32,
+}
+
+/// The heredoc bodies of the main stream and their parses.
+type Bodies<'a> = (&'a [HeredocBody], &'a [StreamParse]);
+
+/// The bottom-up build's stacks (kept from file to file, empty).
+#[derive(Default)]
+struct BottomUp {
+    /// For each significant token of the streams being built, where it went among the
+    /// builder's children: a record's children start there.
+    sig_at: Vec<u32>,
+    /// The nodes built and not yet taken by a parent, in order.
+    nodes: Vec<Built1>,
+}
+
+impl TreeSink<'_, '_> {
+    /// Builds the nodes of one stream bottom-up, in the order the grammar reduced them
+    /// (children before their parent, siblings left to right): a record takes the
+    /// elements pushed since its first significant token, after the tokens up to its
+    /// last one are pushed. Trivia before that first token stays with the parent,
+    /// trivia after the last one is pushed later: the tree is the one [`Self::stream`]
+    /// builds top-down, without putting the records in pre-order first.
+    ///
+    /// Returns the height of the stream's records, or `None` when a record is nested
+    /// more than [`MAX_DEPTH`] deep (the top-down build flattens those) or crosses
+    /// another one (which LR reductions cannot do).
+    fn bottom_up(
+        &mut self,
+        tokens: &[Token],
+        parse: &StreamParse,
+        bodies: Option<Bodies<'_>>,
+        stacks: &mut BottomUp,
+    ) -> Option<u32> {
+        let sig = &parse.significant;
+        let base = stacks.sig_at.len();
+        let floor = stacks.nodes.len();
+        let (mut raw, mut height) = (0usize, 0u32);
+        for rec in &parse.nodes {
+            let (start, end) = (rec.start, rec.end);
+            let to = *sig.get((end as usize).checked_sub(1)?)? as usize + 1;
+            if to > raw {
+                self.push_tokens(tokens, sig, base, raw..to, bodies, stacks)?;
+                raw = to;
+            }
+            let first = *stacks.sig_at.get(base + start as usize)?;
+            let mut below = 0;
+            while let Some(node) = stacks.nodes[floor..].last() {
+                if node.at < first {
+                    if node.end > start {
+                        return None;
+                    }
+                    break;
+                }
+                if node.end > end {
+                    return None;
+                }
+                below = below.max(node.height);
+                stacks.nodes.pop();
+            }
+            let h = below + 1;
+            if h as usize > MAX_DEPTH {
+                return None;
+            }
+            height = height.max(h);
+            self.builder.node_of(rec.kind, first as usize);
+            stacks.nodes.push(Built1 {
+                at: first,
+                end,
+                height: h,
+            });
+        }
+        self.push_tokens(tokens, sig, base, raw..tokens.len(), bodies, stacks)?;
+        stacks.sig_at.truncate(base);
+        stacks.nodes.truncate(floor);
+        Some(height)
+    }
+
+    /// Pushes raw tokens `at` (a heredoc body node in place of its `HEREDOC_RAW`
+    /// token), noting where the significant ones went.
+    fn push_tokens(
+        &mut self,
+        tokens: &[Token],
+        sig: &[u32],
+        base: usize,
+        at: std::ops::Range<usize>,
+        bodies: Option<Bodies<'_>>,
+        stacks: &mut BottomUp,
+    ) -> Option<()> {
+        let run = tokens.get(at.clone())?;
+        for (i, token) in at.zip(run) {
+            if token.kind == SyntaxKind::HEREDOC_RAW {
+                if let Some((bodies, parses)) = bodies {
+                    if let Some(b) = bodies.iter().position(|b| b.raw_token == i) {
+                        let body_at = self.builder.children.len() as u32;
+                        self.builder.start_node(SyntaxKind::HEREDOC_BODY);
+                        let height =
+                            self.bottom_up(&bodies[b].tokens, parses.get(b)?, None, stacks)?;
+                        self.builder.finish_node();
+                        // Trivia of the main stream: it ends before the next
+                        // significant token, and no later record crosses it.
+                        let next = (stacks.sig_at.len() - base) as u32;
+                        stacks.nodes.push(Built1 {
+                            at: body_at,
+                            end: next,
+                            height,
+                        });
+                        continue;
+                    }
+                }
+            }
+            if sig.get(stacks.sig_at.len() - base) == Some(&(i as u32)) {
+                stacks.sig_at.push(self.builder.children.len() as u32);
+            }
+            let len = token.len as usize;
+            let at = self.offset..self.offset + len;
+            self.builder.token(token.kind, self.text, at);
+            self.offset += len;
+        }
+        Some(())
+    }
 }
 
 /// Called for every raw token; returns Some if it emitted something in its place.
