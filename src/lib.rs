@@ -606,33 +606,80 @@ pub fn random_uuid() -> String {
     )
 }
 
+/// Whether `path` lies in `/proc` or among `/dev`'s device files (`/dev/shm` is an
+/// ordinary file system).
+fn is_special(path: &Path) -> bool {
+    path.starts_with("/proc") || (path.starts_with("/dev") && !path.starts_with("/dev/shm"))
+}
+
+/// Whether `path` is a symbolic link whose chain of links passes through `/dev` or
+/// `/proc` (a link to `/dev/stdout`).
+fn links_to_special(path: &Path) -> bool {
+    let mut at = path.to_path_buf();
+    // As many hops as the kernel follows (then it is a loop: nothing to write).
+    for _ in 0..40 {
+        let Ok(to) = std::fs::read_link(&at) else {
+            return false;
+        };
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+        if is_special(&at) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Writes a file so that readers see the old content or the new, never a part: a
-/// temporary file in the same directory, then a rename. A path that is a device or a
-/// pipe is written directly.
+/// temporary file in the same directory, then a rename. A symbolic link is kept: the
+/// file it leads to is the one replaced. Anything that is not a regular file (a
+/// device, a pipe), and any path among `/dev`'s devices or in `/proc` (`/dev/stdout`
+/// leads to the process's own standard output), is written to in place, never
+/// replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
-    // A device or a pipe (`--output /dev/null`, `/dev/stdout`) is written to, never
-    // replaced: a rename would put a regular file in its place.
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::OpenOptions::new()
+    let direct = || {
+        // Not truncated: a device or pipe has nothing to truncate, and standard
+        // output redirected with `>>` keeps what it had.
+        std::fs::OpenOptions::new()
             .write(true)
+            .create(true)
+            .truncate(false)
             .open(path)?
-            .write_all(bytes);
-    }
-    let dir = path
+            .write_all(bytes)
+    };
+    let parent = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
+    // `/dev/stdout` and `/dev/fd/1` are links into `/proc`: replacing one would put a
+    // regular file in the system's place (and the output where no one reads it).
+    if std::fs::canonicalize(parent).is_ok_and(|dir| is_special(&dir)) || links_to_special(path) {
+        return direct();
+    }
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(real) if std::fs::metadata(&real).is_ok_and(|m| m.is_file()) => {
+                return write_atomically(&real, bytes);
+            }
+            // A dangling link, or one to a device, a pipe: written through.
+            _ => return direct(),
+        },
+        Ok(m) if !m.is_file() && !m.is_dir() => return direct(),
+        _ => path,
+    };
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let tmp = parent.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -692,6 +739,34 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
         assert_eq!(real, [m.join("b.epp"), m.join("init.pp")], "{found:?}");
         assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+    }
+
+    /// Writing through a symbolic link replaces the file it leads to and keeps the
+    /// link; a regular file is replaced whole; no temporary file is left.
+    #[test]
+    fn atomic_writes_keep_links() {
+        let root = std::env::temp_dir().join(format!("marionette-write-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("real")).unwrap();
+        let file = root.join("real/catalog.json");
+        std::fs::write(&file, "old").unwrap();
+        let link = root.join("catalog.json");
+        symlink(&file, &link).unwrap();
+        super::write_atomically(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
+        super::write_atomically(&file, b"newer").unwrap();
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "newer");
+        let left: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .chain(std::fs::read_dir(root.join("real")).unwrap())
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(left.len(), 3, "{left:?}"); // real/, the link, real/catalog.json
     }
 
     /// `sort_by_path` sorts as `Path`'s order does: `a/b` before `a.pp` and `a-b`,

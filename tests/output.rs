@@ -40,3 +40,42 @@ fn output_to_a_device_writes_to_it_and_leaves_it_a_device() {
         "--output /dev/null replaced the device"
     );
 }
+
+/// Standard output redirected to a regular file, named as `/dev/fd/1` (a link into
+/// `/proc`, as `/dev/stdout` is): the catalog goes there. A rename would have put a
+/// regular file in the system's place; `--output /dev/stdout` once replaced the
+/// machine's /dev/stdout link that way.
+#[test]
+fn output_to_own_standard_output_file_writes_through_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("marionette-stdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let captured = dir.join("stdout.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_marionette"))
+        .args([
+            "compile",
+            "--stable-ids",
+            "--node",
+            "web01.example.com",
+            "--env",
+        ])
+        .arg(root.join("examples/env"))
+        .arg("--facts")
+        .arg(root.join("examples/facts/web01.example.com.yaml"))
+        .args(["--output", "/dev/fd/1"])
+        .stdout(std::fs::File::create(&captured).unwrap())
+        .output()
+        .unwrap();
+    let written = std::fs::read_to_string(&captured).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(written.starts_with('{'), "{written:?}");
+    assert!(std::fs::symlink_metadata("/dev/fd")
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
