@@ -6,28 +6,28 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::Command;
 
+/// The example's web01 compiled with `--output output`.
+fn compile_web01(output: &str) -> Command {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_marionette"));
+    command
+        .args(["compile", "--stable-ids", "--node", "web01.example.com"])
+        .arg("--env")
+        .arg(root.join("examples/env"))
+        .arg("--facts")
+        .arg(root.join("examples/facts/web01.example.com.yaml"))
+        .args(["--output", output]);
+    command
+}
+
 #[test]
 fn output_to_a_device_writes_to_it_and_leaves_it_a_device() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let before = std::fs::metadata("/dev/null").unwrap().file_type();
     assert!(
         before.is_char_device(),
         "/dev/null is not a device before the test"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_marionette"))
-        .args([
-            "compile",
-            "--stable-ids",
-            "--node",
-            "web01.example.com",
-            "--env",
-        ])
-        .arg(root.join("examples/env"))
-        .arg("--facts")
-        .arg(root.join("examples/facts/web01.example.com.yaml"))
-        .args(["--output", "/dev/null"])
-        .output()
-        .unwrap();
+    let out = compile_web01("/dev/null").output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -47,22 +47,10 @@ fn output_to_a_device_writes_to_it_and_leaves_it_a_device() {
 /// machine's /dev/stdout link that way.
 #[test]
 fn output_to_own_standard_output_file_writes_through_it() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(format!("marionette-stdout-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let captured = dir.join("stdout.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_marionette"))
-        .args([
-            "compile",
-            "--stable-ids",
-            "--node",
-            "web01.example.com",
-            "--env",
-        ])
-        .arg(root.join("examples/env"))
-        .arg("--facts")
-        .arg(root.join("examples/facts/web01.example.com.yaml"))
-        .args(["--output", "/dev/fd/1"])
+    let out = compile_web01("/dev/fd/1")
         .stdout(std::fs::File::create(&captured).unwrap())
         .output()
         .unwrap();
