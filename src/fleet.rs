@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::{classify_node, eval, load_environment, node_input, write_atomically};
+use crate::{begin_atomic_write, classify_node, eval, load_environment, node_input, PendingWrite};
 
 /// What to compile and where to put it.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub struct FleetOptions {
 }
 
 /// Removes what an interrupted run (killed, or stopped with Ctrl-C) left in the output
-/// directory: the temporary files of catalogs it was writing ([`write_atomically`]'s
+/// directory: the temporary files of catalogs it was writing ([`crate::write_atomically`]'s
 /// `.<node>.json.<pid>.tmp`), unless the process that writes them still runs. The
 /// catalogs themselves are always whole: each appears by a rename.
 fn remove_stale_temporaries(dir: &Path) {
@@ -146,6 +146,24 @@ pub fn compile_fleet(
     let total = nodes.len();
     let done = AtomicUsize::new(0);
     let failed = AtomicUsize::new(0);
+    // The compiling threads write each catalog to a temporary file; this thread syncs
+    // it to disk and renames it into place, so that they never wait for the disk.
+    let (to_flusher, written) = std::sync::mpsc::sync_channel::<(String, PendingWrite)>(64);
+    let flusher = std::thread::Builder::new()
+        .name("flush".into())
+        .spawn(move || {
+            let mut failures = Vec::new();
+            for (node, pending) in written {
+                let path = pending.target().to_path_buf();
+                if let Err(e) = pending.finish() {
+                    // No stale catalog stays behind for a node that failed.
+                    let _ = std::fs::remove_file(&path);
+                    failures.push((node, format!("cannot write {}: {e}", path.display())));
+                }
+            }
+            failures
+        })
+        .map_err(|e| format!("cannot start a thread: {e}"))?;
     let compile_one = |(node, facts): &(String, PathBuf)| -> Result<(), String> {
         let mut input = node_input(node, Some(facts), None, None).map_err(|f| f.message)?;
         let (dir, name) = classify_node(
@@ -162,11 +180,21 @@ pub fn compile_fleet(
             .catalog;
         crate::stamp_catalog(&mut catalog, opts.stable_ids);
         let path = opts.output_dir.join(format!("{node}.json"));
-        JSON.with_borrow_mut(|json| {
-            crate::catalog::wire::to_json_into(&catalog, json);
-            write_atomically(&path, json.as_bytes())
-        })
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let pending = JSON
+            .with_borrow_mut(|json| {
+                crate::catalog::wire::to_json_into(&catalog, json);
+                begin_atomic_write(&path, json.as_bytes())
+            })
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        match pending {
+            Some(pending) => to_flusher.send((node.clone(), pending)).map_err(|_| {
+                format!(
+                    "cannot write {}: the writing thread stopped",
+                    path.display()
+                )
+            }),
+            None => Ok(()),
+        }
     };
     let run = || {
         nodes
@@ -194,6 +222,11 @@ pub fn compile_fleet(
     } else {
         run()
     };
+    drop(to_flusher);
+    match flusher.join() {
+        Ok(unwritten) => failures.extend(unwritten),
+        Err(_) => return Err("the thread writing the catalogs failed".to_string()),
+    }
     failures.sort();
     Ok(FleetReport {
         nodes: total,

@@ -639,6 +639,45 @@ fn links_to_special(path: &Path) -> bool {
 /// leads to the process's own standard output), is written to in place, never
 /// replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match begin_atomic_write(path, bytes)? {
+        Some(pending) => pending.finish(),
+        None => Ok(()),
+    }
+}
+
+/// A file written whole to a temporary file beside its destination, not yet synced
+/// nor renamed into place: the second half of [`write_atomically`], which the fleet
+/// leaves to a thread of its own.
+#[derive(Debug)]
+pub struct PendingWrite {
+    file: std::fs::File,
+    tmp: PathBuf,
+    target: PathBuf,
+}
+
+impl PendingWrite {
+    /// Where the file goes.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Syncs the file to disk, then renames it into place; on an error the temporary
+    /// file is removed.
+    pub fn finish(self) -> std::io::Result<()> {
+        let result = self
+            .file
+            .sync_all()
+            .and_then(|()| std::fs::rename(&self.tmp, &self.target));
+        if result.is_err() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+        result
+    }
+}
+
+/// The first half of [`write_atomically`]: the bytes in a temporary file beside `path`,
+/// or, where it writes in place (devices, `/dev`, `/proc`), written already (`None`).
+pub fn begin_atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<Option<PendingWrite>> {
     use std::io::Write;
     let direct = || {
         // Not truncated: a device or pipe has nothing to truncate, and standard
@@ -649,6 +688,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             .truncate(false)
             .open(path)?
             .write_all(bytes)
+            .map(|()| None)
     };
     let parent = path
         .parent()
@@ -659,32 +699,39 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if std::fs::canonicalize(parent).is_ok_and(|dir| is_special(&dir)) || links_to_special(path) {
         return direct();
     }
-    let target = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
-            Ok(real) if std::fs::metadata(&real).is_ok_and(|m| m.is_file()) => {
-                return write_atomically(&real, bytes);
-            }
-            // A dangling link, or one to a device, a pipe: written through.
-            _ => return direct(),
-        },
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return match std::fs::canonicalize(path) {
+                Ok(real) if std::fs::metadata(&real).is_ok_and(|m| m.is_file()) => {
+                    begin_atomic_write(&real, bytes)
+                }
+                // A dangling link, or one to a device, a pipe: written through.
+                _ => direct(),
+            };
+        }
         Ok(m) if !m.is_file() && !m.is_dir() => return direct(),
-        _ => path,
-    };
-    let name = target
+        _ => {}
+    }
+    let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = parent.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, target)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let written = std::fs::File::create(&tmp).and_then(|mut file| {
+        file.write_all(bytes)?;
+        Ok(file)
+    });
+    match written {
+        Ok(file) => Ok(Some(PendingWrite {
+            file,
+            tmp,
+            target: path.to_path_buf(),
+        })),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
     }
-    result
 }
 
 #[cfg(test)]
