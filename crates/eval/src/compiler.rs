@@ -315,7 +315,6 @@ pub struct Compiler<'e> {
     /// The Ruby objects that ERB templates hold as Puppet variables (bound with
     /// `scope.setvar`, or read and mutable), by scope and name.
     pub(crate) ruby_vars: crate::functions::erb::RubyVars,
-    /// The module of each source file met, by path.
     /// The type aliases this compile has resolved (or is resolving), by name.
     pub(crate) aliases: HashMap<String, Arc<crate::types::AliasType>>,
     /// Parameters' types written with nothing but type names and literals, evaluated

@@ -73,6 +73,7 @@ pub(crate) struct ModuleOf {
 }
 
 impl SourceFile {
+    /// A loaded file: its path as catalogs show it, its text, line starts and program.
     pub fn new(path: String, text: String, lines: LineIndex, program: Arc<Program>) -> Self {
         SourceFile {
             path,
