@@ -175,12 +175,31 @@ impl Parser {
         self.token().line
     }
 
-    fn bump(&mut self) -> Token {
-        let t = self.token().clone();
+    /// Steps past the current token (never past the final `Eof`).
+    fn bump(&mut self) {
         if self.pos < self.toks.len() - 1 {
             self.pos += 1;
         }
+    }
+
+    /// The current token (a copy), stepping past it.
+    fn next(&mut self) -> Token {
+        let t = self.token().clone();
+        self.bump();
         t
+    }
+
+    /// Moves the current token out, stepping past it, without copying its strings.
+    /// Only for a token the parser never reads again (no step back onto it): its
+    /// slot is left holding `Nl`. The final `Eof` stays in place.
+    fn take(&mut self) -> Tok {
+        if self.pos < self.toks.len() - 1 {
+            let t = std::mem::replace(&mut self.toks[self.pos].tok, Tok::Nl);
+            self.pos += 1;
+            t
+        } else {
+            self.tok().clone()
+        }
     }
 
     fn is_op(&self, op: &str) -> bool {
@@ -504,7 +523,11 @@ impl Parser {
         let line = self.line();
         let mut targets = Vec::new();
         loop {
-            let t = self.bump();
+            let t = Token {
+                line: self.line(),
+                space: false,
+                tok: self.take(),
+            };
             targets.push(match t.tok {
                 Tok::Ident(name) => {
                     self.declare(&name);
@@ -559,9 +582,11 @@ impl Parser {
             let a = self.ternary()?;
             self.skip_nl();
             // `x ? a :b` lexes `:b` as a symbol; accept it as `: b`.
-            if let Tok::Sym(name) = self.tok().clone() {
+            if let Tok::Sym(_) = self.tok() {
                 let l = self.line();
-                self.bump();
+                let Tok::Sym(name) = self.take() else {
+                    unreachable!()
+                };
                 let b = if self.is_local(&name) {
                     node(Kind::Lvar(name), l)
                 } else {
@@ -581,9 +606,8 @@ impl Parser {
                     line,
                 ));
             }
-            if let Tok::Label(name) = self.tok().clone() {
+            if let Tok::Label(_) = self.tok() {
                 // `a ? b: c` lexes as a label
-                let _ = name;
                 return self.unexpected();
             }
             self.expect_op(":")?;
@@ -715,7 +739,15 @@ impl Parser {
                     let safe = *op == "&.";
                     self.bump();
                     self.skip_nl();
-                    let t = self.bump();
+                    let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Const(_)) {
+                        Token {
+                            line: self.line(),
+                            space: false,
+                            tok: self.take(),
+                        }
+                    } else {
+                        self.next()
+                    };
                     let name = match t.tok {
                         Tok::Ident(n) | Tok::Const(n) => n,
                         Tok::Kw(k) => k.to_string(),
@@ -768,7 +800,15 @@ impl Parser {
                 }
                 Tok::Op("::") => {
                     self.bump();
-                    let t = self.bump();
+                    let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Const(_)) {
+                        Token {
+                            line: self.line(),
+                            space: false,
+                            tok: self.take(),
+                        }
+                    } else {
+                        self.next()
+                    };
                     match t.tok {
                         // The lexer reads a name after `::` as a method name; a
                         // capitalized one without arguments is a constant.
@@ -928,8 +968,10 @@ impl Parser {
     /// One argument: a value, `*splat`, `&block`, `key: value` or `key => value`.
     fn arg(&mut self, args: &mut Vec<Node>, pairs: &mut Vec<(Node, Node)>) -> PResult<()> {
         let line = self.line();
-        if let Tok::Label(name) = self.tok().clone() {
-            self.bump();
+        if let Tok::Label(_) = self.tok() {
+            let Tok::Label(name) = self.take() else {
+                unreachable!()
+            };
             self.skip_nl();
             let v = self.expr_no_stmt()?;
             pairs.push((node(Kind::Sym(name), line), v));
@@ -1004,8 +1046,10 @@ impl Parser {
             self.skip_nl();
             if self.eat_op(";") {
                 // block-local variables
-                while let Tok::Ident(n) = self.tok().clone() {
-                    self.bump();
+                while let Tok::Ident(_) = self.tok() {
+                    let Tok::Ident(n) = self.take() else {
+                        unreachable!()
+                    };
                     self.declare(&n);
                     if !self.eat_op(",") {
                         break;
@@ -1022,7 +1066,15 @@ impl Parser {
     }
 
     fn param(&mut self) -> PResult<Param> {
-        let t = self.bump();
+        let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Label(_)) {
+            Token {
+                line: self.line(),
+                space: false,
+                tok: self.take(),
+            }
+        } else {
+            self.next()
+        };
         Ok(match t.tok {
             Tok::Ident(n) => {
                 self.declare(&n);
@@ -1039,14 +1091,14 @@ impl Parser {
                     line: t.line,
                 })
             }
-            Tok::Op("*" | "*@") => match self.bump().tok {
+            Tok::Op("*" | "*@") => match self.next().tok {
                 Tok::Ident(n) => {
                     self.declare(&n);
                     Param::Rest(n)
                 }
                 _ => Param::Rest(String::new()),
             },
-            Tok::Op("&" | "&@") => match self.bump().tok {
+            Tok::Op("&" | "&@") => match self.next().tok {
                 Tok::Ident(n) => {
                     self.declare(&n);
                     Param::Block(n)
@@ -1086,7 +1138,7 @@ impl Parser {
                 }
             }
             if self.eat_op("=>") {
-                match self.bump().tok {
+                match self.next().tok {
                     Tok::Ident(n) => {
                         self.declare(&n);
                         var = Some(n);
@@ -1127,7 +1179,27 @@ impl Parser {
     }
 
     fn primary_inner(&mut self) -> PResult<Node> {
-        let t = self.bump();
+        // Tokens with strings are moved out (no arm steps back onto them).
+        let t = if matches!(
+            self.tok(),
+            Tok::Str(_)
+                | Tok::Sym(_)
+                | Tok::DSym(_)
+                | Tok::Regex(..)
+                | Tok::Words(..)
+                | Tok::Ivar(_)
+                | Tok::Gvar(_)
+                | Tok::Const(_)
+                | Tok::Ident(_)
+        ) {
+            Token {
+                line: self.line(),
+                space: false,
+                tok: self.take(),
+            }
+        } else {
+            self.next()
+        };
         let line = t.line;
         Ok(match t.tok {
             Tok::Int(i) => node(Kind::Int(i), line),
@@ -1135,8 +1207,10 @@ impl Parser {
             Tok::Str(parts) => {
                 let mut parts = self.parts(parts)?;
                 // adjacent literals concatenate: "a" "b"
-                while let Tok::Str(more) = self.tok().clone() {
-                    self.bump();
+                while let Tok::Str(_) = self.tok() {
+                    let Tok::Str(more) = self.take() else {
+                        unreachable!()
+                    };
                     parts.extend(self.parts(more)?);
                 }
                 node(Kind::Str(parts), line)
@@ -1201,7 +1275,7 @@ impl Parser {
                     )
                 }
             }
-            Tok::Op("::@" | "::") => match self.bump().tok {
+            Tok::Op("::@" | "::") => match self.next().tok {
                 Tok::Const(n) => node(Kind::Const(None, n), line),
                 _ => return self.unexpected(),
             },
@@ -1223,16 +1297,18 @@ impl Parser {
                         break;
                     }
                     let kl = self.line();
-                    if let Tok::Label(name) = self.tok().clone() {
-                        self.bump();
+                    if let Tok::Label(_) = self.tok() {
+                        let Tok::Label(name) = self.take() else {
+                            unreachable!()
+                        };
                         self.skip_nl();
                         let v = self.expr_no_stmt()?;
                         pairs.push((node(Kind::Sym(name), kl), v));
-                    } else if let (Tok::Str(parts), Tok::Op(":")) =
-                        (self.tok().clone(), self.peek_tok(1).clone())
-                    {
+                    } else if let (Tok::Str(_), Tok::Op(":")) = (self.tok(), self.peek_tok(1)) {
                         // "key": value
-                        self.bump();
+                        let Tok::Str(parts) = self.take() else {
+                            unreachable!()
+                        };
                         self.bump();
                         let k = node(Kind::DSym(self.parts(parts)?), kl);
                         let v = self.expr_no_stmt()?;
@@ -1424,7 +1500,7 @@ impl Parser {
                 }
             }
             "def" => {
-                let t = self.bump();
+                let t = self.next();
                 let mut name = match t.tok {
                     Tok::Ident(n) | Tok::Const(n) => n,
                     Tok::Kw("self") => {
