@@ -52,32 +52,132 @@ pub(crate) struct LexError {
     pub line: u32,
 }
 
-const KEYWORDS: &[&str] = &[
-    "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif",
-    "end", "ensure", "false", "for", "if", "in", "module", "next", "nil", "not", "or", "redo",
-    "rescue", "retry", "return", "self", "super", "then", "true", "undef", "unless", "until",
-    "when", "while", "yield", "__FILE__", "__LINE__",
-];
+/// The keyword `word` is, if any.
+fn keyword(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "alias" => "alias",
+        "and" => "and",
+        "begin" => "begin",
+        "break" => "break",
+        "case" => "case",
+        "class" => "class",
+        "def" => "def",
+        "defined?" => "defined?",
+        "do" => "do",
+        "else" => "else",
+        "elsif" => "elsif",
+        "end" => "end",
+        "ensure" => "ensure",
+        "false" => "false",
+        "for" => "for",
+        "if" => "if",
+        "in" => "in",
+        "module" => "module",
+        "next" => "next",
+        "nil" => "nil",
+        "not" => "not",
+        "or" => "or",
+        "redo" => "redo",
+        "rescue" => "rescue",
+        "retry" => "retry",
+        "return" => "return",
+        "self" => "self",
+        "super" => "super",
+        "then" => "then",
+        "true" => "true",
+        "undef" => "undef",
+        "unless" => "unless",
+        "until" => "until",
+        "when" => "when",
+        "while" => "while",
+        "yield" => "yield",
+        "__FILE__" => "__FILE__",
+        "__LINE__" => "__LINE__",
+        _ => return None,
+    })
+}
 
-/// Operators, longest first.
-const OPERATORS: &[&str] = &[
-    "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "&.", "**", "==", "!=", ">=", "<=",
-    "&&", "||", "<<", ">>", "=~", "!~", "..", "::", "->", "=>", "+=", "-=", "*=", "/=", "%=", "|=",
-    "&=", "^=", "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",",
-    ".", ";", "(", ")", "[", "]", "{", "}",
-];
-
-/// The [`OPERATORS`] that start with byte `c`, in the same order (longest first).
-fn operators_from(c: u8) -> &'static [&'static str] {
-    static BY_FIRST: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
-    let table = BY_FIRST.get_or_init(|| {
-        let mut table = vec![Vec::new(); 256];
-        for op in OPERATORS {
-            table[usize::from(op.as_bytes()[0])].push(*op);
-        }
-        table
-    });
-    &table[usize::from(c)]
+/// The operator at the start of `b`, the longest that matches.
+fn operator_at(b: &[u8]) -> Option<&'static str> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let (c1, c2) = (at(1), at(2));
+    Some(match *b.first()? {
+        b'*' => match (c1, c2) {
+            (b'*', b'=') => "**=",
+            (b'*', _) => "**",
+            (b'=', _) => "*=",
+            _ => "*",
+        },
+        b'<' => match (c1, c2) {
+            (b'=', b'>') => "<=>",
+            (b'<', b'=') => "<<=",
+            (b'=', _) => "<=",
+            (b'<', _) => "<<",
+            _ => "<",
+        },
+        b'=' => match (c1, c2) {
+            (b'=', b'=') => "===",
+            (b'=', _) => "==",
+            (b'~', _) => "=~",
+            (b'>', _) => "=>",
+            _ => "=",
+        },
+        b'.' => match (c1, c2) {
+            (b'.', b'.') => "...",
+            (b'.', _) => "..",
+            _ => ".",
+        },
+        b'>' => match (c1, c2) {
+            (b'>', b'=') => ">>=",
+            (b'=', _) => ">=",
+            (b'>', _) => ">>",
+            _ => ">",
+        },
+        b'&' => match (c1, c2) {
+            (b'&', b'=') => "&&=",
+            (b'.', _) => "&.",
+            (b'&', _) => "&&",
+            (b'=', _) => "&=",
+            _ => "&",
+        },
+        b'|' => match (c1, c2) {
+            (b'|', b'=') => "||=",
+            (b'|', _) => "||",
+            (b'=', _) => "|=",
+            _ => "|",
+        },
+        b'!' => match c1 {
+            b'=' => "!=",
+            b'~' => "!~",
+            _ => "!",
+        },
+        b':' if c1 == b':' => "::",
+        b':' => ":",
+        b'-' => match c1 {
+            b'>' => "->",
+            b'=' => "-=",
+            _ => "-",
+        },
+        b'+' if c1 == b'=' => "+=",
+        b'+' => "+",
+        b'/' if c1 == b'=' => "/=",
+        b'/' => "/",
+        b'%' if c1 == b'=' => "%=",
+        b'%' => "%",
+        b'^' if c1 == b'=' => "^=",
+        b'^' => "^",
+        b'~' => "~",
+        b'?' => "?",
+        b',' => ",",
+        b';' => ";",
+        b'(' => "(",
+        b')' => ")",
+        b'[' => "[",
+        b']' => "]",
+        b'{' => "{",
+        b'}' => "}",
+        _ => return None,
+    })
 }
 
 pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
@@ -86,7 +186,8 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         b: src.as_bytes(),
         pos: 0,
         line: 1,
-        out: Vec::new(),
+        // about one token per 6 bytes of script
+        out: Vec::with_capacity(src.len() / 6 + 8),
         paren: 0,
         ternary: 0,
     };
@@ -276,13 +377,12 @@ impl Lexer<'_> {
             {
                 return self.err("heredocs");
             } else {
-                let rest = &self.src[self.pos..];
-                let Some(op) = operators_from(c).iter().find(|op| rest.starts_with(**op)) else {
-                    let ch = rest.chars().next().unwrap_or(' ');
+                let Some(op) = operator_at(&self.b[self.pos..]) else {
+                    let ch = self.src[self.pos..].chars().next().unwrap_or(' ');
                     return self.err(format!("unexpected character {ch:?}"));
                 };
                 self.pos += op.len();
-                match *op {
+                match op {
                     "{" => self.paren += 1,
                     "}" if self.paren == 0 && in_interpolation => return Ok(()),
                     "}" => self.paren -= 1,
@@ -291,8 +391,8 @@ impl Lexer<'_> {
                     _ => {}
                 }
                 // `-1` where a value is expected is a negative number.
-                if (*op == "-" || *op == "+") && value && self.peek(0).is_ascii_digit() {
-                    let negative = *op == "-";
+                if (op == "-" || op == "+") && value && self.peek(0).is_ascii_digit() {
+                    let negative = op == "-";
                     self.number(space)?;
                     if negative {
                         if let Some(t) = self.out.last_mut() {
@@ -304,7 +404,7 @@ impl Lexer<'_> {
                         }
                     }
                 } else {
-                    let op = match *op {
+                    let op = match op {
                         "-" if value => "-@",
                         "+" if value => "+@",
                         "*" if value => "*@",
@@ -509,7 +609,7 @@ impl Lexer<'_> {
         }
         let tok = if after_dot {
             Tok::Ident(word.to_string())
-        } else if let Some(kw) = KEYWORDS.iter().find(|k| **k == word) {
+        } else if let Some(kw) = keyword(word) {
             Tok::Kw(kw)
         } else if word.starts_with(|c: char| c.is_ascii_uppercase()) {
             Tok::Const(word.to_string())
@@ -612,11 +712,33 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    /// How many bytes from here a string body takes as they are: up to a `\\`, a line
+    /// break, the delimiters, or (with `hash`) a `#`.
+    fn plain_run(&self, close: u8, nest: u8, hash: bool) -> usize {
+        let rest = &self.b[self.pos..];
+        rest.iter()
+            .position(|&c| {
+                c == b'\\'
+                    || c == close
+                    || c == b'\n'
+                    || (nest != 0 && c == nest)
+                    || (hash && c == b'#')
+            })
+            .unwrap_or(rest.len())
+    }
+
     /// A single-quoted body: only `\\` and the closing delimiter are escapes.
     fn single_body(&mut self, close: u8, nest: u8) -> Result<String, LexError> {
         let mut out = String::new();
         let mut depth = 0;
         loop {
+            // A run of plain bytes goes in at once (it ends at an ASCII byte, so on a
+            // character boundary).
+            let run = self.plain_run(close, nest, false);
+            if run > 0 {
+                out.push_str(&self.src[self.pos..self.pos + run]);
+                self.pos += run;
+            }
             let Some(&c) = self.b.get(self.pos) else {
                 return self.err("unterminated string meets end of file");
             };
@@ -659,6 +781,11 @@ impl Lexer<'_> {
         let mut lit = String::new();
         let mut depth = 0;
         loop {
+            let run = self.plain_run(close, nest, true);
+            if run > 0 {
+                lit.push_str(&self.src[self.pos..self.pos + run]);
+                self.pos += run;
+            }
             let Some(&c) = self.b.get(self.pos) else {
                 return self.err("unterminated string meets end of file");
             };
@@ -830,5 +957,65 @@ impl Lexer<'_> {
         let v = u32::from_str_radix(&self.src[start..self.pos], 16).unwrap_or(0xfffd);
         out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ruby's keywords, as the lexer knew them as a list.
+    const KEYWORDS: &[&str] = &[
+        "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else",
+        "elsif", "end", "ensure", "false", "for", "if", "in", "module", "next", "nil", "not", "or",
+        "redo", "rescue", "retry", "return", "self", "super", "then", "true", "undef", "unless",
+        "until", "when", "while", "yield", "__FILE__", "__LINE__",
+    ];
+
+    /// Operators, longest first: the first that starts the text is the operator.
+    const OPERATORS: &[&str] = &[
+        "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "&.", "**", "==", "!=", ">=", "<=",
+        "&&", "||", "<<", ">>", "=~", "!~", "..", "::", "->", "=>", "+=", "-=", "*=", "/=", "%=",
+        "|=", "&=", "^=", "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?",
+        ":", ",", ".", ";", "(", ")", "[", "]", "{", "}",
+    ];
+
+    #[test]
+    fn keywords_are_the_listed_ones() {
+        for k in KEYWORDS {
+            assert_eq!(keyword(k), Some(*k));
+        }
+        for w in ["", "x", "defined", "End", "nil?", "__FILE", "ends", "i"] {
+            assert_eq!(keyword(w), None, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn operators_match_longest_first() {
+        let chars: Vec<u8> = b"*<=>.&|!:-+/%^~?,;()[]{}a 0\x00".to_vec();
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        for len in 1..=3 {
+            let mut next = Vec::new();
+            for t in texts.iter().filter(|t| t.len() == len - 1) {
+                for c in &chars {
+                    let mut t = t.clone();
+                    t.push(*c);
+                    next.push(t);
+                }
+            }
+            texts.extend(next);
+        }
+        for t in texts {
+            let expected = OPERATORS
+                .iter()
+                .find(|op| t.starts_with(op.as_bytes()))
+                .copied();
+            assert_eq!(
+                operator_at(&t),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(&t)
+            );
+        }
     }
 }
