@@ -21,45 +21,58 @@ enum Stag {
     Comment,
 }
 
-/// ERB's `Compiler::Buffer`: commands of one script line joined by `; `.
+/// ERB's `Compiler::Buffer`: commands of one script line joined by `; `. The
+/// commands go straight into the script; `cmds` counts those of the current line.
 struct Buffer {
-    line: Vec<String>,
+    cmds: usize,
     script: String,
     texts: Vec<String>,
 }
 
 impl Buffer {
-    fn push(&mut self, cmd: String) {
-        self.line.push(cmd);
+    /// Starts a command of the current line (the `; ` before all but the first).
+    fn start(&mut self) {
+        if self.cmds > 0 {
+            self.script.push_str("; ");
+        }
+        self.cmds += 1;
+    }
+
+    fn push(&mut self, cmd: &str) {
+        self.start();
+        self.script.push_str(cmd);
     }
 
     fn cr(&mut self) {
-        self.script.push_str(&self.line.join("; "));
-        self.line.clear();
+        self.cmds = 0;
         self.script.push('\n');
     }
 
     /// `_erbout.<< "text".freeze` followed by one newline per newline in the text.
     fn put(&mut self, content: &mut String) {
+        use std::fmt::Write;
         if content.is_empty() {
             return;
         }
-        let newlines = content.matches('\n').count();
+        let newlines = content.bytes().filter(|&c| c == b'\n').count();
         let idx = self.texts.len();
         self.texts.push(std::mem::take(content));
-        let mut cmd = format!("_erbout.<< {TEXT_MARK}{idx}{TEXT_MARK}");
-        cmd.push_str(&"\n".repeat(newlines));
-        self.push(cmd);
+        self.start();
+        let _ = write!(self.script, "_erbout.<< {TEXT_MARK}{idx}{TEXT_MARK}");
+        for _ in 0..newlines {
+            self.script.push('\n');
+        }
     }
 }
 
 /// Compiles ERB source into a script.
 pub(crate) fn compile(src: &str) -> Script {
     let mut out = Buffer {
-        line: vec!["_erbout = +''".to_string()],
-        script: String::new(),
+        cmds: 0,
+        script: String::with_capacity(src.len() / 2 + 64),
         texts: Vec::new(),
     };
+    out.push("_erbout = +''");
     let mut content = String::new();
     let mut stag: Option<Stag> = None;
     let bytes = src.as_bytes();
@@ -107,9 +120,7 @@ pub(crate) fn compile(src: &str) -> Script {
         }
     }
     out.put(&mut content);
-    out.push("_erbout".to_string());
-    let last = out.line.join("; ");
-    out.script.push_str(&last);
+    out.push("_erbout");
     Script {
         code: out.script,
         texts: out.texts,
@@ -117,19 +128,24 @@ pub(crate) fn compile(src: &str) -> Script {
 }
 
 fn close_tag(stag: Stag, content: &mut String, out: &mut Buffer) {
-    let code = std::mem::take(content);
     match stag {
         Stag::Code => {
-            if let Some(chopped) = code.strip_suffix('\n') {
-                out.push(chopped.to_string());
+            if let Some(chopped) = content.strip_suffix('\n') {
+                out.push(chopped);
                 out.cr();
             } else {
-                out.push(code);
+                out.push(content);
             }
         }
-        Stag::Insert => out.push(format!("_erbout.<<(({code}).to_s)")),
+        Stag::Insert => {
+            out.start();
+            out.script.push_str("_erbout.<<((");
+            out.script.push_str(content);
+            out.script.push_str(").to_s)");
+        }
         Stag::Comment => {}
     }
+    content.clear();
 }
 
 enum StagKind {
@@ -144,6 +160,7 @@ enum StagKind {
 fn find_stag(src: &str, pos: usize) -> (usize, usize, Option<StagKind>) {
     let b = src.as_bytes();
     let mut p = pos;
+    // Only line starts and `<` can start a tag: skip from one to the next.
     while p < b.len() {
         if p == 0 || b[p - 1] == b'\n' {
             let mut q = p;
@@ -154,6 +171,10 @@ fn find_stag(src: &str, pos: usize) -> (usize, usize, Option<StagKind>) {
                 return (p, q + 3 - p, Some(StagKind::Open(Stag::Code)));
             }
         }
+        let Some(i) = b[p..].iter().position(|&c| c == b'<' || c == b'\n') else {
+            break;
+        };
+        p += i;
         if b[p] == b'<' && b[p..].starts_with(b"<%") {
             let kind = match b.get(p + 2) {
                 Some(b'-') => StagKind::Open(Stag::Code),
@@ -179,18 +200,21 @@ enum EtagKind {
 
 fn find_etag(src: &str, pos: usize) -> (usize, usize, Option<EtagKind>) {
     let b = src.as_bytes();
-    let mut p = pos;
-    while p < b.len() {
-        if b[p..].starts_with(b"-%>") {
-            return (p, 3, Some(EtagKind::Close { trim: true }));
+    let mut q = pos;
+    // Every end tag has a `%` at its start or next to it: look at each `%` in turn.
+    while let Some(i) = src[q..].find('%') {
+        q += i;
+        let next = b.get(q + 1).copied();
+        if q > pos && b[q - 1] == b'-' && next == Some(b'>') {
+            return (q - 1, 3, Some(EtagKind::Close { trim: true }));
         }
-        if b[p..].starts_with(b"%%>") {
-            return (p, 3, Some(EtagKind::Literal));
+        if next == Some(b'%') && b.get(q + 2) == Some(&b'>') {
+            return (q, 3, Some(EtagKind::Literal));
         }
-        if b[p..].starts_with(b"%>") {
-            return (p, 2, Some(EtagKind::Close { trim: false }));
+        if next == Some(b'>') {
+            return (q, 2, Some(EtagKind::Close { trim: false }));
         }
-        p += 1;
+        q += 1;
     }
     (b.len(), 0, None)
 }
