@@ -186,8 +186,8 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         b: src.as_bytes(),
         pos: 0,
         line: 1,
-        // about one token per 6 bytes of script
-        out: Vec::with_capacity(src.len() / 6 + 8),
+        // scripts have up to about one token per 3 bytes (texts are placeholders)
+        out: Vec::with_capacity(src.len() / 2 + 8),
         paren: 0,
         ternary: 0,
     };
@@ -311,7 +311,11 @@ impl Lexer<'_> {
                 space = false;
                 continue;
             }
-            let value = self.value_expected() || self.starts_argument(space);
+            // Whether a value is expected matters only to the operator-like characters.
+            let value = !(c.is_ascii_digit()
+                || is_ident_start(c)
+                || matches!(c, b'@' | b'$' | b'"' | b'`' | b'\''))
+                && (self.value_expected() || self.starts_argument(space));
             if c.is_ascii_digit() {
                 self.number(space)?;
             } else if is_ident_start(c) {
