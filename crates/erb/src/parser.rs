@@ -159,23 +159,28 @@ fn describe(t: &Tok) -> String {
 }
 
 impl Parser {
+    #[inline(always)]
     fn tok(&self) -> &Tok {
         &self.toks[self.pos.min(self.toks.len() - 1)].tok
     }
 
+    #[inline(always)]
     fn token(&self) -> &Token {
         &self.toks[self.pos.min(self.toks.len() - 1)]
     }
 
+    #[inline(always)]
     fn peek_tok(&self, n: usize) -> &Tok {
         &self.toks[(self.pos + n).min(self.toks.len() - 1)].tok
     }
 
+    #[inline(always)]
     fn line(&self) -> u32 {
         self.token().line
     }
 
     /// Steps past the current token (never past the final `Eof`).
+    #[inline(always)]
     fn bump(&mut self) {
         if self.pos < self.toks.len() - 1 {
             self.pos += 1;
@@ -202,14 +207,17 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     fn is_op(&self, op: &str) -> bool {
         matches!(self.tok(), Tok::Op(o) if *o == op)
     }
 
+    #[inline(always)]
     fn is_kw(&self, kw: &str) -> bool {
         matches!(self.tok(), Tok::Kw(k) if *k == kw)
     }
 
+    #[inline(always)]
     fn eat_op(&mut self, op: &str) -> bool {
         if self.is_op(op) {
             self.bump();
@@ -219,6 +227,7 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     fn eat_kw(&mut self, kw: &str) -> bool {
         if self.is_kw(kw) {
             self.bump();
@@ -292,6 +301,7 @@ impl Parser {
         self.locals.last().is_some_and(|s| s.contains(name))
     }
 
+    #[inline(always)]
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
