@@ -207,6 +207,20 @@ impl Parser {
         }
     }
 
+    /// The current token, stepping past it: moved out (see [`Self::take`]) when
+    /// `movable` says the parser never reads it again, copied otherwise.
+    fn next_moving(&mut self, movable: impl Fn(&Tok) -> bool) -> Token {
+        if movable(self.tok()) {
+            Token {
+                line: self.line(),
+                space: false,
+                tok: self.take(),
+            }
+        } else {
+            self.next()
+        }
+    }
+
     #[inline(always)]
     fn is_op(&self, op: &str) -> bool {
         matches!(self.tok(), Tok::Op(o) if *o == op)
@@ -749,15 +763,7 @@ impl Parser {
                     let safe = *op == "&.";
                     self.bump();
                     self.skip_nl();
-                    let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Const(_)) {
-                        Token {
-                            line: self.line(),
-                            space: false,
-                            tok: self.take(),
-                        }
-                    } else {
-                        self.next()
-                    };
+                    let t = self.next_moving(|t| matches!(t, Tok::Ident(_) | Tok::Const(_)));
                     let name = match t.tok {
                         Tok::Ident(n) | Tok::Const(n) => n,
                         Tok::Kw(k) => k.to_string(),
@@ -810,15 +816,7 @@ impl Parser {
                 }
                 Tok::Op("::") => {
                     self.bump();
-                    let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Const(_)) {
-                        Token {
-                            line: self.line(),
-                            space: false,
-                            tok: self.take(),
-                        }
-                    } else {
-                        self.next()
-                    };
+                    let t = self.next_moving(|t| matches!(t, Tok::Ident(_) | Tok::Const(_)));
                     match t.tok {
                         // The lexer reads a name after `::` as a method name; a
                         // capitalized one without arguments is a constant.
@@ -1076,15 +1074,7 @@ impl Parser {
     }
 
     fn param(&mut self) -> PResult<Param> {
-        let t = if matches!(self.tok(), Tok::Ident(_) | Tok::Label(_)) {
-            Token {
-                line: self.line(),
-                space: false,
-                tok: self.take(),
-            }
-        } else {
-            self.next()
-        };
+        let t = self.next_moving(|t| matches!(t, Tok::Ident(_) | Tok::Label(_)));
         Ok(match t.tok {
             Tok::Ident(n) => {
                 self.declare(&n);
@@ -1190,26 +1180,20 @@ impl Parser {
 
     fn primary_inner(&mut self) -> PResult<Node> {
         // Tokens with strings are moved out (no arm steps back onto them).
-        let t = if matches!(
-            self.tok(),
-            Tok::Str(_)
-                | Tok::Sym(_)
-                | Tok::DSym(_)
-                | Tok::Regex(..)
-                | Tok::Words(..)
-                | Tok::Ivar(_)
-                | Tok::Gvar(_)
-                | Tok::Const(_)
-                | Tok::Ident(_)
-        ) {
-            Token {
-                line: self.line(),
-                space: false,
-                tok: self.take(),
-            }
-        } else {
-            self.next()
-        };
+        let t = self.next_moving(|t| {
+            matches!(
+                t,
+                Tok::Str(_)
+                    | Tok::Sym(_)
+                    | Tok::DSym(_)
+                    | Tok::Regex(..)
+                    | Tok::Words(..)
+                    | Tok::Ivar(_)
+                    | Tok::Gvar(_)
+                    | Tok::Const(_)
+                    | Tok::Ident(_)
+            )
+        });
         let line = t.line;
         Ok(match t.tok {
             Tok::Int(i) => node(Kind::Int(i), line),
