@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::{begin_atomic_write, classify_node, eval, load_environment, node_input, PendingWrite};
+use crate::{
+    begin_atomic_write, begin_write_beside, classify_node, eval, load_environment, node_input,
+    PendingWrite,
+};
 
 /// What to compile and where to put it.
 #[derive(Clone, Debug)]
@@ -132,6 +135,9 @@ pub fn compile_fleet(
     std::fs::create_dir_all(&opts.output_dir)
         .map_err(|e| format!("cannot create {}: {e}", opts.output_dir.display()))?;
     remove_stale_temporaries(&opts.output_dir);
+    // Checked once: an ordinary directory has its catalogs written beside their names.
+    let ordinary_dir =
+        std::fs::canonicalize(&opts.output_dir).is_ok_and(|dir| !crate::is_special(&dir));
     // Environments by directory, loaded once (an ENC may send nodes elsewhere).
     let environments: Mutex<HashMap<PathBuf, Arc<Result<eval::Environment, String>>>> =
         Mutex::new(HashMap::new());
@@ -183,7 +189,11 @@ pub fn compile_fleet(
         let pending = JSON
             .with_borrow_mut(|json| {
                 crate::catalog::wire::to_json_into(&catalog, json);
-                begin_atomic_write(&path, json.as_bytes())
+                if ordinary_dir {
+                    begin_write_beside(&path, &opts.output_dir, json.as_bytes())
+                } else {
+                    begin_atomic_write(&path, json.as_bytes())
+                }
             })
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         match pending {

@@ -608,7 +608,7 @@ pub fn random_uuid() -> String {
 
 /// Whether `path` lies in `/proc` or among `/dev`'s device files (`/dev/shm` is an
 /// ordinary file system).
-fn is_special(path: &Path) -> bool {
+pub(crate) fn is_special(path: &Path) -> bool {
     path.starts_with("/proc") || (path.starts_with("/dev") && !path.starts_with("/dev/shm"))
 }
 
@@ -678,38 +678,57 @@ impl PendingWrite {
 /// The first half of [`write_atomically`]: the bytes in a temporary file beside `path`,
 /// or, where it writes in place (devices, `/dev`, `/proc`), written already (`None`).
 pub fn begin_atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<Option<PendingWrite>> {
-    use std::io::Write;
-    let direct = || {
-        // Not truncated: a device or pipe has nothing to truncate, and standard
-        // output redirected with `>>` keeps what it had.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)?
-            .write_all(bytes)
-            .map(|()| None)
-    };
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    // `/dev/stdout` and `/dev/fd/1` are links into `/proc`: replacing one would put a
-    // regular file in the system's place (and the output where no one reads it).
-    if std::fs::canonicalize(parent).is_ok_and(|dir| is_special(&dir)) || links_to_special(path) {
-        return direct();
+    let parent = parent_dir(path);
+    // `/dev/stdout` is a link into `/proc` in `/dev`: replacing it would put a regular
+    // file in the system's place (and the output where no one reads it).
+    if std::fs::canonicalize(parent).is_ok_and(|dir| is_special(&dir)) {
+        return write_in_place(path, bytes);
     }
+    begin_write_beside(path, parent, bytes)
+}
+
+/// The directory a path names a file of (`.` for a bare name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// `bytes` written to `path` itself. Not truncated: a device or pipe has nothing to
+/// truncate, and standard output redirected with `>>` keeps what it had.
+fn write_in_place(path: &Path, bytes: &[u8]) -> std::io::Result<Option<PendingWrite>> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?
+        .write_all(bytes)
+        .map(|()| None)
+}
+
+/// [`begin_atomic_write`] in `parent`, a directory known to be an ordinary one (the
+/// fleet checks its output directory once, not for every node).
+pub(crate) fn begin_write_beside(
+    path: &Path,
+    parent: &Path,
+    bytes: &[u8],
+) -> std::io::Result<Option<PendingWrite>> {
+    use std::io::Write;
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
+            if links_to_special(path) {
+                return write_in_place(path, bytes);
+            }
             return match std::fs::canonicalize(path) {
                 Ok(real) if std::fs::metadata(&real).is_ok_and(|m| m.is_file()) => {
                     begin_atomic_write(&real, bytes)
                 }
                 // A dangling link, or one to a device, a pipe: written through.
-                _ => direct(),
+                _ => write_in_place(path, bytes),
             };
         }
-        Ok(m) if !m.is_file() && !m.is_dir() => return direct(),
+        Ok(m) if !m.is_file() && !m.is_dir() => return write_in_place(path, bytes),
         _ => {}
     }
     let name = path
