@@ -1639,7 +1639,11 @@ impl<'e> Compiler<'e> {
             return Some(id);
         }
         // Puppet's `Catalog#resource`: else by the uniqueness key of a resource with
-        // that title (`File['/tmp/x/']` is `File['/tmp/x']`).
+        // that title (`File['/tmp/x/']` is `File['/tmp/x']`). A class has none, and
+        // is not a type to look for in the modules.
+        if t == "Class" {
+            return None;
+        }
         let ty = self.env.ruby_type(&t.to_lowercase())?;
         let key = resources::uniqueness_key(Some(&ty), &title, &IndexMap::default()).ok()??;
         let (index, _) = resources::key_index(&key);
