@@ -395,7 +395,7 @@ impl Shared {
         let names = mentioned_names(text, |first| contains_any_case(roots, first, &mut buf));
         let templates = mentioned_templates(text);
         let mut jobs = Vec::new();
-        for name in names {
+        for Mention { name, as_type } in names {
             let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
                 std::borrow::Cow::Owned(name.to_ascii_lowercase())
             } else {
@@ -405,6 +405,7 @@ impl Shared {
             let module = segments.next().unwrap_or_default();
             let rest: Vec<&str> = segments.collect();
             if rest.is_empty()
+                && as_type
                 && types.contains_key(module)
                 && crate::restype::builtin(module).is_none()
             {
@@ -529,6 +530,17 @@ fn contains_any_case(set: &HashSet<String>, name: &str, buf: &mut String) -> boo
     set.contains(buf.as_str())
 }
 
+/// A name a manifest mentions.
+#[derive(Debug, PartialEq)]
+struct Mention<'t> {
+    name: &'t str,
+    /// Written somewhere as a resource type is: capitalized (`Firewall['x']`,
+    /// `Firewall <| |>`) or before a brace (`firewall { 'x': }`). A module's Ruby
+    /// type is read ahead only for such a mention: type names are common words
+    /// (`host`, `mount`, `file_line`) in parameter names and values.
+    as_type: bool,
+}
+
 /// The names in `text` that may name a class, define, type alias or function:
 /// every word (or variable, less its last segment) with `::` in it, and every plain
 /// word (possibly a module's main class), whose first segment `in_module` accepts,
@@ -536,10 +548,11 @@ fn contains_any_case(set: &HashSet<String>, name: &str, buf: &mut String) -> boo
 /// is much of its text, and names many classes as examples; a word's `#` is not one). Filtering before
 /// remembering what was seen keeps the set of seen names small: most words of a
 /// manifest are keywords, attributes and values, not names of modules.
-fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<&str> {
+fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<Mention<'_>> {
     let bytes = text.as_bytes();
-    let mut seen: HashSet<&str> = HashSet::default();
-    let mut out = Vec::new();
+    // Each name seen, with its place in `out`.
+    let mut seen: HashMap<&str, usize> = HashMap::default();
+    let mut out: Vec<Mention<'_>> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -581,9 +594,21 @@ fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<&
                     .next()
                     .unwrap_or_default(),
             )
-            && seen.insert(name)
         {
-            out.push(name);
+            let as_type = !variable
+                && (name.as_bytes()[0].is_ascii_uppercase() || {
+                    let after = bytes[i..].iter().position(|b| !b.is_ascii_whitespace());
+                    after.is_some_and(|n| bytes[i + n] == b'{')
+                });
+            match seen.entry(name) {
+                std::collections::hash_map::Entry::Occupied(at) => {
+                    out[*at.get()].as_type |= as_type;
+                }
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(out.len());
+                    out.push(Mention { name, as_type });
+                }
+            }
         }
     }
     out
@@ -591,6 +616,28 @@ fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<&
 
 #[cfg(test)]
 mod tests {
+    fn names(mentions: Vec<super::Mention<'_>>) -> Vec<&str> {
+        mentions.into_iter().map(|m| m.name).collect()
+    }
+
+    #[test]
+    fn names_written_as_types() {
+        let text =
+            "host { 'a': }\n$x = { host => mount }\nMount <| |>\nfile_line{ 'b': }\n$sshkey = 1";
+        let mentions = super::mentioned_names(text, |_| true);
+        let as_type: Vec<(&str, bool)> = mentions.iter().map(|m| (m.name, m.as_type)).collect();
+        assert_eq!(
+            as_type,
+            [
+                ("host", true),
+                ("a", false),
+                ("mount", false),
+                ("Mount", true),
+                ("file_line", true),
+                ("b", false),
+            ]
+        );
+    }
     #[test]
     fn templates_named_in_strings() {
         let text = "content => template('apache/httpd.conf.erb', \"apache/mod/${m}.erb\"),\n x => \"ntp/ntp.conf.erb\", y => 'a.erb', z => template('ntp/ntp.conf.erb')";
@@ -604,7 +651,7 @@ mod tests {
     fn names_that_may_autoload() {
         let text = "class a::b { include ntp\n $x = $apache::params::user\n Apache::Vhost['v'] -> Class['::c::d'] $y = 1 }";
         assert_eq!(
-            super::mentioned_names(text, |_| true),
+            names(super::mentioned_names(text, |_| true)),
             [
                 "class",
                 "a::b",
@@ -618,7 +665,10 @@ mod tests {
             ]
         );
         assert_eq!(
-            super::mentioned_names(text, |module| ["ntp", "apache", "c"].contains(&module)),
+            names(super::mentioned_names(text, |module| [
+                "ntp", "apache", "c"
+            ]
+            .contains(&module))),
             ["ntp", "apache::params", "c::d"]
         );
     }
@@ -638,7 +688,7 @@ mod tests {
         let text =
             "# include apache::mod::ssl\ninclude ntp # and apache\n$x = 'a#b' apache::vhost { }";
         assert_eq!(
-            super::mentioned_names(text, |_| true),
+            names(super::mentioned_names(text, |_| true)),
             ["include", "ntp", "a", "b", "apache::vhost"]
         );
     }

@@ -75,13 +75,13 @@ impl Modules {
         self.dirs().get(module).cloned()
     }
 
-    /// Builds the indexes (the modules, their Ruby type files and provider
-    /// directories), as the parse-ahead worker does first.
+    /// Builds the indexes the compile asks for first (the modules, their Ruby
+    /// functions and type files), as the parse-ahead worker does before it parses.
+    /// The providers' index waits for the first Ruby type read.
     pub(crate) fn index(&self) {
         self.dirs();
-        self.type_files();
-        self.provider_dirs();
         self.function_files();
+        self.type_files();
     }
 
     /// Every Ruby function the modules ship, by name, with its module and file
