@@ -185,7 +185,25 @@ impl ConfigV3 {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParsedConfig {
     pub config: HieraConfig,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ConfigWarning>,
+}
+
+/// A warning about a `hiera.yaml`, logged by the first lookup that reads its layer, in
+/// Puppet's words and with its place (`\n   (file: <path>)`) where Puppet gives one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigWarning {
+    /// Version 3 or 4 is deprecated: Puppet gives one such warning per compile
+    /// (`warn_once` keyed by `hiera.yaml`), the first file's.
+    Deprecation(String),
+    Plain(String),
+}
+
+impl ConfigWarning {
+    pub fn text(&self) -> &str {
+        match self {
+            ConfigWarning::Deprecation(text) | ConfigWarning::Plain(text) => text,
+        }
+    }
 }
 
 /// Parses and validates the text of a `hiera.yaml` found at `file` in `layer`.
@@ -200,9 +218,9 @@ pub fn parse_hiera_config(
     let data = parse_yaml(text, file)?;
     let mut warnings = Vec::new();
     let Data::Hash(entries) = data else {
-        warnings.push(format!(
+        warnings.push(ConfigWarning::Plain(format!(
             "{file}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config"
-        ));
+        )));
         return v3_in(layer, file, ConfigV3::puppet_default(), warnings);
     };
     let cx = Cx { file, text };
@@ -227,9 +245,9 @@ pub fn parse_hiera_config(
             warnings,
         }),
         3 => {
-            warnings.push(format!(
-                "{file}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5"
-            ));
+            warnings.push(ConfigWarning::Deprecation(format!(
+                "{file}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {file})"
+            )));
             let config = cx.v3(&entries)?;
             v3_in(layer, file, config, warnings)
         }
@@ -238,9 +256,9 @@ pub fn parse_hiera_config(
             None,
         )),
         4 => {
-            warnings.push(format!(
-                "{file}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5"
-            ));
+            warnings.push(ConfigWarning::Deprecation(format!(
+                "{file}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5\n   (file: {file})"
+            )));
             Ok(ParsedConfig {
                 config: HieraConfig::V5(cx.v4(&entries)?),
                 warnings,
@@ -257,18 +275,18 @@ fn v3_in(
     layer: &Layer,
     file: &str,
     config: ConfigV3,
-    mut warnings: Vec<String>,
+    mut warnings: Vec<ConfigWarning>,
 ) -> Result<ParsedConfig, LookupError> {
     // Outside the global layer Puppet ignores a version 3 file (with `strict=error` it
     // would fail); the lookup skips such a layer.
     match layer {
         Layer::Global => {}
-        Layer::Environment => warnings.push(format!(
-            "{file}: hiera.yaml version 3 found at the environment root was ignored"
-        )),
-        Layer::Module(_) => warnings.push(format!(
-            "{file}: hiera.yaml version 3 found at module root was ignored"
-        )),
+        Layer::Environment => warnings.push(ConfigWarning::Plain(format!(
+            "hiera.yaml version 3 found at the environment root was ignored\n   (file: {file})"
+        ))),
+        Layer::Module(_) => warnings.push(ConfigWarning::Plain(format!(
+            "hiera.yaml version 3 found at module root was ignored\n   (file: {file})"
+        ))),
     }
     Ok(ParsedConfig {
         config: HieraConfig::V3(config),

@@ -2,19 +2,20 @@
 //! layers, hierarchy levels, locations, backends, `lookup_options`, merging, digging
 //! into dotted keys, and the module `default_hierarchy`.
 //!
-//! [`Hiera`] is what an environment's `hiera.yaml` files say, loaded once and shared by
-//! every compile of a run (with the cache of parsed data files). A [`Session`] is one
+//! [`Hiera`] is what an environment's `hiera.yaml` files say, loaded once (a module's
+//! when a lookup first reaches the module) and shared by every compile of a run (with
+//! the cache of parsed data files). A [`Session`] is one
 //! compile's lookups: it caches `lookup_options` and backend answers, and guards against
 //! recursion. The compile answers questions about its scope through [`LookupHost`].
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use marionette_catalog::Data;
 
 use crate::backend::{BackendCall, BackendContext, Backends, DataHash};
-use crate::config::{parse_hiera_config, ConfigV3, ConfigV5, HieraConfig, Level};
+use crate::config::{parse_hiera_config, ConfigV3, ConfigV5, ConfigWarning, HieraConfig, Level};
 use crate::error::{ErrorKind, LookupError};
 use crate::explain::Explainer;
 use crate::interpolate::{dig_path, interpolate, split_key, InterpolationContext, Segment};
@@ -50,7 +51,7 @@ pub struct LayerConfig {
     pub path: Option<PathBuf>,
     /// The directory paths are relative to.
     pub dir: PathBuf,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ConfigWarning>,
 }
 
 impl LayerConfig {
@@ -81,10 +82,8 @@ type LayerSlot = Option<Result<Arc<LayerConfig>, LookupError>>;
 pub struct Hiera {
     global: LayerSlot,
     environment: LayerSlot,
-    /// Modules with a `hiera.yaml`.
-    modules: HashMap<String, Result<Arc<LayerConfig>, LookupError>>,
-    /// Every module of the environment.
-    module_names: HashSet<String>,
+    /// Every module of the environment by name (the first on the modulepath).
+    modules: HashMap<String, ModuleLayer>,
     backends: Backends,
     files: Arc<dyn DataFiles + Send + Sync>,
     /// Parsed data files by path.
@@ -101,9 +100,20 @@ impl std::fmt::Debug for Hiera {
     }
 }
 
+/// A module's layer: its `hiera.yaml`, read when a lookup first reaches the module (as
+/// Puppet creates a module's data provider), so that a compile reads, and warns about,
+/// only the files of the modules it looks keys up in.
+struct ModuleLayer {
+    name: String,
+    file: PathBuf,
+    /// `None`: the module has no `hiera.yaml`.
+    config: OnceLock<LayerSlot>,
+}
+
 impl Hiera {
-    /// Reads the configuration files of every layer. A file that does not parse is
-    /// remembered and reported by the first lookup that needs it, as Puppet does.
+    /// Reads the configuration files of the global and environment layers; a module's
+    /// is read when a lookup first needs it. A file that does not parse is remembered
+    /// and reported by the first lookup that needs it, as Puppet does.
     pub fn load(
         sources: &HieraSources,
         backends: Backends,
@@ -117,76 +127,54 @@ impl Hiera {
         let environment = (sources.environment_default || files.exists(&env_file))
             .then(|| load_layer(files.as_ref(), &env_file, Layer::Environment, true));
         let mut modules = HashMap::new();
-        let mut module_names = HashSet::new();
         for (name, dir) in &sources.modules {
-            if !module_names.insert(name.clone()) {
-                continue;
-            }
-            let file = dir.join("hiera.yaml");
-            if files.exists(&file) {
-                let layer = load_layer(files.as_ref(), &file, Layer::Module(name.clone()), false);
-                modules.insert(name.clone(), layer);
-            }
+            modules.entry(name.clone()).or_insert_with(|| ModuleLayer {
+                name: name.clone(),
+                file: dir.join("hiera.yaml"),
+                config: OnceLock::new(),
+            });
         }
         let mut hiera = Hiera {
             global,
             environment,
             modules,
-            module_names,
             backends,
             files,
             cache: Mutex::new(HashMap::new()),
             strict_error: sources.strict_error,
         };
         if hiera.strict_error {
-            // Version 3 outside the global layer is refused instead of ignored.
-            let refuse = |slot: &mut Result<Arc<LayerConfig>, LookupError>| {
-                if let Ok(c) = slot {
-                    if c.version() == 3 && c.layer != Layer::Global {
-                        let place = match c.layer {
-                            Layer::Environment => "an environment",
-                            _ => "a module",
-                        };
-                        let file = c.path.as_deref().unwrap_or(Path::new("hiera.yaml"));
-                        *slot = Err(LookupError::new(
-                            ErrorKind::Config,
-                            format!("hiera.yaml version 3 cannot be used in {place}"),
-                        )
-                        .in_file(&file.to_string_lossy(), None, None));
-                    }
-                }
-            };
             if let Some(slot) = &mut hiera.environment {
-                refuse(slot);
-            }
-            for slot in hiera.modules.values_mut() {
-                refuse(slot);
+                refuse_version_3(slot);
             }
         }
         hiera
+    }
+
+    /// A module's layer, its `hiera.yaml` read now if this is the first lookup to need
+    /// it; `None` when there is no such module or it has no `hiera.yaml`.
+    fn module_layer(&self, module: &str) -> LayerSlot {
+        let layer = self.modules.get(module)?;
+        layer
+            .config
+            .get_or_init(|| {
+                if !self.files.exists(&layer.file) {
+                    return None;
+                }
+                let place = Layer::Module(layer.name.clone());
+                let mut slot = load_layer(self.files.as_ref(), &layer.file, place, false);
+                if self.strict_error {
+                    refuse_version_3(&mut slot);
+                }
+                Some(slot)
+            })
+            .clone()
     }
 
     /// Whether the environment layer has a version 5 configuration (the `hiera_*`
     /// functions only search the global layer otherwise).
     pub fn has_environment_layer(&self) -> bool {
         matches!(&self.environment, Some(Ok(c)) if c.version() == 5)
-    }
-
-    /// The warnings of loading the configurations (deprecations, ignored files).
-    pub fn config_warnings(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let slots = [&self.global, &self.environment];
-        for c in slots.into_iter().flatten().flatten() {
-            out.extend(c.warnings.iter().cloned());
-        }
-        let mut names: Vec<&String> = self.modules.keys().collect();
-        names.sort();
-        for n in names {
-            if let Ok(c) = &self.modules[n] {
-                out.extend(c.warnings.iter().cloned());
-            }
-        }
-        out
     }
 
     fn cached_file_data(
@@ -217,6 +205,25 @@ impl Hiera {
             .or_insert(result)
             .clone()
     }
+}
+
+/// With `strict = error`, a version 3 file outside the global layer is refused
+/// instead of ignored.
+fn refuse_version_3(slot: &mut Result<Arc<LayerConfig>, LookupError>) {
+    let Ok(c) = slot else { return };
+    if c.version() != 3 || c.layer == Layer::Global {
+        return;
+    }
+    let place = match c.layer {
+        Layer::Environment => "an environment",
+        _ => "a module",
+    };
+    let file = c.path.as_deref().unwrap_or(Path::new("hiera.yaml"));
+    *slot = Err(LookupError::new(
+        ErrorKind::Config,
+        format!("hiera.yaml version 3 cannot be used in {place}"),
+    )
+    .in_file(&file.to_string_lossy(), None, None));
 }
 
 fn load_layer(
@@ -363,7 +370,12 @@ pub struct Session<'h> {
     /// (`%{::role}`), with those variables' values then: good while they are the same.
     volatile_plans: HashMap<(usize, usize, bool), Arc<VolatilePlan>>,
     name_stack: Vec<String>,
+    /// Whether the global and environment layers' warnings were given.
     warned: bool,
+    /// The modules whose layer's warnings were given.
+    warned_modules: HashSet<String>,
+    /// Whether a `hiera.yaml` deprecation was given (Puppet gives one per compile).
+    warned_deprecation: bool,
     explainer: Option<Explainer>,
 }
 
@@ -382,6 +394,8 @@ impl<'h> Session<'h> {
             volatile_plans: HashMap::new(),
             name_stack: Vec::new(),
             warned: false,
+            warned_modules: HashSet::new(),
+            warned_deprecation: false,
             explainer: None,
         }
     }
@@ -403,6 +417,19 @@ impl<'h> Session<'h> {
             .unwrap_or_default()
     }
 
+    /// Gives a layer's configuration warnings, the first read of its file, as Puppet
+    /// logs them then: a deprecation only if none was given yet.
+    fn config_warnings(&mut self, config: &LayerConfig, host: &mut dyn LookupHost) {
+        for warning in &config.warnings {
+            if let ConfigWarning::Deprecation(_) = warning {
+                if std::mem::replace(&mut self.warned_deprecation, true) {
+                    continue;
+                }
+            }
+            host.warning(warning.text().to_string());
+        }
+    }
+
     /// Looks up `key` in every layer. `merge` is the strategy asked for (a name or a
     /// hash with `strategy`); `None` uses the key's `lookup_options`. `Ok(None)` is
     /// "not found".
@@ -415,8 +442,13 @@ impl<'h> Session<'h> {
     ) -> Result<Option<Data>, LookupError> {
         if !self.warned {
             self.warned = true;
-            for w in self.hiera.config_warnings() {
-                host.warning(w);
+            let hiera = self.hiera;
+            for config in [&hiera.global, &hiera.environment]
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                self.config_warnings(config, host);
             }
         }
         let outermost = self.name_stack.is_empty();
@@ -703,12 +735,21 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn layer(&self, place: Place<'_>) -> Option<Result<Arc<LayerConfig>, LookupError>> {
+    fn layer(&mut self, place: Place<'_>) -> Option<Result<Arc<LayerConfig>, LookupError>> {
         let hiera = self.s.hiera;
         match place {
             Place::Global => hiera.global.clone(),
             Place::Environment => hiera.environment.clone(),
-            Place::Module(m) => hiera.modules.get(m).cloned(),
+            Place::Module(m) => {
+                let layer = hiera.module_layer(m);
+                if let Some(Ok(config)) = &layer {
+                    if !self.s.warned_modules.contains(m) {
+                        self.s.warned_modules.insert(m.to_string());
+                        self.s.config_warnings(config, self.host);
+                    }
+                }
+                layer
+            }
         }
     }
 
@@ -722,7 +763,7 @@ impl Cx<'_, '_> {
     ) -> Result<Option<Data>, LookupError> {
         let Some(lc) = self.layer(place) else {
             if let Place::Module(m) = place {
-                let known = self.s.hiera.module_names.contains(m);
+                let known = self.s.hiera.modules.contains_key(m);
                 self.explain(|| {
                     if known {
                         format!("Module \"{m}\" has no data provider")

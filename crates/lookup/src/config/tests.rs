@@ -211,13 +211,13 @@ fn version_3_in_the_global_layer() {
     assert_eq!(c.merge_behavior, "deeper");
     assert_eq!(
         parsed.warnings,
-        ["/env/hiera.yaml: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5"]
+        [ConfigWarning::Deprecation("/env/hiera.yaml: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: /env/hiera.yaml)".into())]
     );
     let ignored = parse(text, Layer::Environment).unwrap();
     assert!(matches!(ignored.config, HieraConfig::V3(_)));
     assert_eq!(
-        ignored.warnings.last().map(String::as_str),
-        Some("/env/hiera.yaml: hiera.yaml version 3 found at the environment root was ignored")
+        ignored.warnings.last().map(ConfigWarning::text),
+        Some("hiera.yaml version 3 found at the environment root was ignored\n   (file: /env/hiera.yaml)")
     );
 }
 
