@@ -207,7 +207,7 @@ impl Backend for YamlData {
         }
         // Decided at every use, not only when the file is first read.
         if let Some(w) = crate::yaml::non_hash_warning(&document, &file) {
-            if cx.strict_error() {
+            if cx.strict_error() && crate::yaml::non_hash_is_error(&document) {
                 return Err(LookupError::new(ErrorKind::Syntax, w));
             }
             cx.warning(w);

@@ -45,7 +45,7 @@ pub fn parse_yaml_facts(text: &str, file: &str) -> Result<Data, LookupError> {
 
 /// The `yaml_data` backend's reading of one file: the hash it contains, and the warning
 /// Puppet logs when the file holds something else (then the data is an empty hash;
-/// an empty file is an empty hash without a warning). Syntax errors read
+/// an empty file too). Syntax errors read
 /// `Unable to parse (<file>): ...` as Puppet words them.
 ///
 /// Values that are not Puppet data stay in the hash for the lookup to refuse when it
@@ -75,13 +75,18 @@ pub(crate) fn yaml_data_document(text: &str, file: &str) -> Result<Data, LookupE
 }
 
 /// `yaml_data`'s complaint about a document that is not a hash (it then counts as an
-/// empty hash). `safe_load` turns an empty document into `false`, which `yaml_data`
-/// accepts silently.
+/// empty hash), an empty or comments-only file included.
 pub(crate) fn non_hash_warning(document: &Data, file: &str) -> Option<String> {
     match document {
-        Data::Hash(_) | Data::Undef | Data::Bool(false) => None,
+        Data::Hash(_) => None,
         _ => Some(format!("{file}: file does not contain a valid yaml hash")),
     }
+}
+
+/// Whether `strict = error` makes a non-hash document an error: `safe_load` reads an
+/// empty (or comments-only) file as `false`, which stays a warning.
+pub(crate) fn non_hash_is_error(document: &Data) -> bool {
+    !matches!(document, Data::Hash(_) | Data::Undef | Data::Bool(false))
 }
 
 /// Whether dates and timestamps may be read (as strings), or are refused classes.

@@ -481,10 +481,14 @@ fn yaml_data_reads_hashes_only() {
         yaml_data_hash("a: 1\n", "d.yaml"),
         Ok((Data::Hash(vec![(s("a"), Data::Integer(1))]), None))
     );
-    assert_eq!(yaml_data_hash("", "d.yaml"), Ok((Data::Hash(vec![]), None)));
+    let not_a_hash = Some("d.yaml: file does not contain a valid yaml hash".to_string());
+    assert_eq!(
+        yaml_data_hash("", "d.yaml"),
+        Ok((Data::Hash(vec![]), not_a_hash.clone()))
+    );
     assert_eq!(
         yaml_data_hash("false\n", "d.yaml"),
-        Ok((Data::Hash(vec![]), None))
+        Ok((Data::Hash(vec![]), not_a_hash))
     );
     assert_eq!(
         yaml_data_hash("[1]\n", "d.yaml"),
