@@ -221,6 +221,7 @@ pub fn parse_hiera_config(
         warnings.push(ConfigWarning::Plain(format!(
             "{file}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config"
         )));
+        warnings.push(v3_deprecation(file));
         return v3_in(layer, file, ConfigV3::puppet_default(), warnings);
     };
     let cx = Cx { file, text };
@@ -245,9 +246,7 @@ pub fn parse_hiera_config(
             warnings,
         }),
         3 => {
-            warnings.push(ConfigWarning::Deprecation(format!(
-                "{file}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {file})"
-            )));
+            warnings.push(v3_deprecation(file));
             let config = cx.v3(&entries)?;
             v3_in(layer, file, config, warnings)
         }
@@ -269,6 +268,12 @@ pub fn parse_hiera_config(
             None,
         )),
     }
+}
+
+fn v3_deprecation(file: &str) -> ConfigWarning {
+    ConfigWarning::Deprecation(format!(
+        "{file}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {file})"
+    ))
 }
 
 fn v3_in(

@@ -82,6 +82,9 @@ type LayerSlot = Option<Result<Arc<LayerConfig>, LookupError>>;
 pub struct Hiera {
     global: LayerSlot,
     environment: LayerSlot,
+    /// Puppet's deprecation of `environment_data_provider = hiera`, given with the
+    /// environment layer's warnings.
+    environment_conf_warning: Option<String>,
     /// Every module of the environment by name (the first on the modulepath).
     modules: HashMap<String, ModuleLayer>,
     backends: Backends,
@@ -134,9 +137,17 @@ impl Hiera {
                 config: OnceLock::new(),
             });
         }
+        let environment_conf_warning = sources.environment_default.then(|| {
+            let conf = sources.environment.join("environment.conf");
+            format!(
+                "Defining environment_data_provider='hiera' in environment.conf is deprecated. A 'hiera.yaml' file should be used instead\n   (file: {})",
+                conf.display()
+            )
+        });
         let mut hiera = Hiera {
             global,
             environment,
+            environment_conf_warning,
             modules,
             backends,
             files,
@@ -443,11 +454,13 @@ impl<'h> Session<'h> {
         if !self.warned {
             self.warned = true;
             let hiera = self.hiera;
-            for config in [&hiera.global, &hiera.environment]
-                .into_iter()
-                .flatten()
-                .flatten()
-            {
+            if let Some(Ok(config)) = &hiera.global {
+                self.config_warnings(config, host);
+            }
+            if let Some(warning) = &hiera.environment_conf_warning {
+                host.warning(warning.clone());
+            }
+            if let Some(Ok(config)) = &hiera.environment {
                 self.config_warnings(config, host);
             }
         }

@@ -228,5 +228,6 @@ fn not_a_hash_falls_back_to_version_3_defaults() {
         panic!()
     };
     assert_eq!(c.hierarchy, ["nodes/%{::trusted.certname}", "common"]);
-    assert_eq!(parsed.warnings.len(), 1);
+    assert_eq!(parsed.warnings.len(), 2);
+    assert!(matches!(parsed.warnings[1], ConfigWarning::Deprecation(_)));
 }
