@@ -27,11 +27,15 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     }),
 ];
 
-fn abs(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+fn abs(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     Ok(match call.arg(0) {
         Value::Int(i) => Value::Int(i.wrapping_abs()),
         Value::Float(f) => Value::Float(f.abs()),
         Value::Str(s) => {
+            c.deprecation_once(
+                "abs_function_numeric_coerce_string",
+                "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling",
+            );
             let body = s.strip_prefix('-').unwrap_or(s);
             let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
             match body.split_once('.') {
@@ -48,21 +52,27 @@ fn abs(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     })
 }
 
-fn floor_ceiling(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+fn floor_ceiling(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let up = call.name == "ceiling";
     let f = match call.arg(0) {
         Value::Int(i) => return Ok(Value::Int(*i)),
         Value::Float(f) => *f,
-        Value::Str(s) => match crate::ops::to_number(s) {
-            Some(Value::Int(i)) => i as f64,
-            Some(Value::Float(f)) => f,
-            _ => {
-                return Err(EvalError::new(format!(
-                    "{}(): cannot convert given value to a floating point value.",
-                    call.name
-                )))
+        Value::Str(s) => {
+            c.deprecation_once(
+                &format!("{}_function_numeric_coerce_string", call.name),
+                &format!("The {}() function's auto conversion of String to Float is deprecated - change to convert input before calling", call.name),
+            );
+            match crate::ops::to_number(s) {
+                Some(Value::Int(i)) => i as f64,
+                Some(Value::Float(f)) => f,
+                _ => {
+                    return Err(EvalError::new(format!(
+                        "{}(): cannot convert given value to a floating point value.",
+                        call.name
+                    )))
+                }
             }
-        },
+        }
         other => return Ok(other.clone()),
     };
     Ok(Value::Int(if up { f.ceil() } else { f.floor() } as i64))
