@@ -1220,9 +1220,12 @@ impl<'e> Compiler<'e> {
         self.scopes[scope]
             .vars
             .insert("name".into(), Value::str(name.as_str()));
-        self.class_scopes.insert(name.clone(), scope);
         let title = self.resources[id].title.clone();
         self.inject_hiera_parameters(id, &name, &def.def.params, scope)?;
+        // Puppet sets the class scope after the parameters' Hiera lookups: their
+        // interpolations see the class as not evaluated yet (`Undefined variable
+        // 'app::size'; class app has not been evaluated`).
+        self.class_scopes.insert(name.clone(), scope);
         self.bind_parameters(
             id,
             &["Class[", title.as_str(), "]"].concat(),
