@@ -381,24 +381,17 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             },
             other => Err(conversion_error("new_boolean", other, "Boolean")),
         },
-        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
-            if matches!(first, Value::Binary(_)) =>
-        {
-            let Value::Binary(b) = &first else {
-                unreachable!()
-            };
-            match args.get(1) {
-                Some(Value::Str(f)) if f.as_ref() == "%s" => {
-                    String::from_utf8(b.to_vec()).map(Value::str).map_err(|_| {
-                        EvalError::new("'new_string' The given Binary is not valid UTF-8")
-                    })
-                }
-                _ => Ok(Value::str(base64_encode(b))),
-            }
-        }
         PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => match args.get(1) {
-            Some(Value::Str(fmt)) => Ok(Value::str(string_with_format(&first, fmt)?)),
-            _ => Ok(Value::str(first.to_puppet_string())),
+            Some(spec @ (Value::Str(_) | Value::Hash(_))) => {
+                Ok(Value::str(super::strconv::convert(&first, spec)?))
+            }
+            _ => match &first {
+                Value::Binary(b) => Ok(Value::str(base64_encode(b))),
+                Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => {
+                    Ok(Value::str(super::strconv::convert_default(&first)?))
+                }
+                other => Ok(Value::str(other.to_puppet_string())),
+            },
         },
         PType::Array { .. } | PType::Tuple { .. } => {
             let wrap = matches!(args.get(1), Some(Value::Bool(true)));
@@ -510,183 +503,6 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
         other => Err(EvalError::new(format!(
             "Creation of new instance of type '{other}' is not supported"
         ))),
-    }
-}
-
-/// `String(value, '%x')`: one value formatted by a format of Puppet's string
-/// converter (`%<flags><width>.<prec><format>`).
-fn string_with_format(v: &Value, fmt: &str) -> Result<String, EvalError> {
-    let valid = {
-        let b = fmt.as_bytes();
-        let mut i = 1;
-        while i < b.len() && b" [+#0{<(|-".contains(&b[i]) {
-            i += 1;
-        }
-        if i < b.len() && (b'1'..=b'9').contains(&b[i]) {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        if i < b.len() && b[i] == b'.' {
-            i += 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        fmt.starts_with('%') && i + 1 == b.len() && b[i].is_ascii_alphabetic()
-    };
-    if !valid {
-        return Err(EvalError::new(format!(
-            "The format '{fmt}' is not a valid format on the form '%<flags><width>.<prec><format>'"
-        )));
-    }
-    let conv = fmt.chars().last().unwrap_or('s');
-    let head = &fmt[..fmt.len() - 1];
-    let with = |c: char, arg: Value| super::sprintf::format(&format!("{head}{c}"), &[arg]);
-    let flags: &str = {
-        let rest = &fmt[1..];
-        let n = rest
-            .bytes()
-            .take_while(|b| b" [+#0{<(|-".contains(b))
-            .count();
-        &rest[..n]
-    };
-    let alt = flags.contains('#');
-    // A container's delimiters: `%(a` gives `(1, 2)`; they apply to the nested
-    // containers of the same kind too.
-    let delimiters = |default: (&'static str, &'static str)| {
-        flags
-            .chars()
-            .find_map(|c| match c {
-                '(' => Some(("(", ")")),
-                '[' => Some(("[", "]")),
-                '{' => Some(("{", "}")),
-                '<' => Some(("<", ">")),
-                '|' => Some(("|", "|")),
-                _ => None,
-            })
-            .unwrap_or(default)
-    };
-    match v {
-        Value::Undef => {
-            let word = match conv {
-                'n' => {
-                    if alt {
-                        "null"
-                    } else {
-                        "nil"
-                    }
-                }
-                'u' => {
-                    if alt {
-                        "undefined"
-                    } else {
-                        "undef"
-                    }
-                }
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
-                    "NaN"
-                }
-                'v' => "n/a",
-                'V' => "N/A",
-                's' => {
-                    if alt {
-                        "\"\""
-                    } else {
-                        ""
-                    }
-                }
-                'p' => {
-                    if alt {
-                        "\"undef\""
-                    } else {
-                        "undef"
-                    }
-                }
-                _ => return Ok(v.to_puppet_string()),
-            };
-            with('s', Value::str(word))
-        }
-        Value::Array(_) if matches!(conv, 'a' | 's' | 'p') => {
-            Ok(quoted_with(v, delimiters(("[", "]")), ("{", "}")))
-        }
-        Value::Hash(map) if conv == 'a' => {
-            let pairs = map
-                .iter()
-                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-                .collect();
-            // The pairs are an array in the default format.
-            Ok(Value::array(pairs).to_quoted_string())
-        }
-        Value::Hash(_) if !alt && matches!(conv, 'h' | 's' | 'p') => {
-            Ok(quoted_with(v, ("[", "]"), delimiters(("{", "}"))))
-        }
-        Value::Int(_) | Value::Float(_) => match (conv, v) {
-            ('d' | 'x' | 'X' | 'o' | 'b' | 'B', Value::Float(f)) => {
-                with(conv, Value::Int(f.trunc() as i64))
-            }
-            ('s' | 'p', _) => with('s', Value::str(v.to_string())),
-            _ => with(conv, v.clone()),
-        },
-        Value::Bool(b) => {
-            let word = match conv {
-                't' => b.to_string(),
-                'T' => if *b { "True" } else { "False" }.to_string(),
-                'y' => if *b { "yes" } else { "no" }.to_string(),
-                'Y' => if *b { "Yes" } else { "No" }.to_string(),
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return with(conv, Value::Int(*b as i64)),
-                _ => b.to_string(),
-            };
-            with('s', Value::str(word))
-        }
-        Value::Str(s) => match conv {
-            'p' if alt => with('s', Value::str(crate::value::puppet_double_quote(s))),
-            'p' => with('s', Value::str(crate::value::puppet_quote(s))),
-            'C' | 'c' => with('s', Value::str(capitalize_first(s))),
-            'u' => with('s', Value::str(s.to_uppercase())),
-            'd' => with('s', Value::str(s.to_lowercase())),
-            _ => with('s', v.clone()),
-        },
-        other => Ok(other.to_puppet_string()),
-    }
-}
-
-/// The `%p` form of a value whose arrays and hashes are written between the given
-/// delimiters.
-fn quoted_with(v: &Value, array: (&str, &str), hash: (&str, &str)) -> String {
-    match v {
-        Value::Array(items) => format!(
-            "{}{}{}",
-            array.0,
-            items
-                .iter()
-                .map(|e| quoted_with(e, array, hash))
-                .collect::<Vec<_>>()
-                .join(", "),
-            array.1
-        ),
-        Value::Hash(map) => format!(
-            "{}{}{}",
-            hash.0,
-            map.iter()
-                .map(|(k, e)| format!(
-                    "{} => {}",
-                    quoted_with(k, array, hash),
-                    quoted_with(e, array, hash)
-                ))
-                .collect::<Vec<_>>()
-                .join(", "),
-            hash.1
-        ),
-        other => other.to_quoted_string(),
-    }
-}
-
-fn capitalize_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
-        None => String::new(),
     }
 }
 

@@ -39,6 +39,7 @@ mod lookup;
 mod numeric;
 pub(crate) mod signature;
 mod sprintf;
+mod strconv;
 mod strings;
 
 pub(crate) use convert::new_value;

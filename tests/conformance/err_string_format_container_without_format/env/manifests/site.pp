@@ -1,0 +1,1 @@
+notify { 'x': message => String(['a'], { Array => { string_formats => { String => '%u' } } }) }

@@ -1,0 +1,1 @@
+notify { 'x': message => String(['a'], { Array => { format => '%a', string_formats => { String => { format => '%u' } } } }) }
