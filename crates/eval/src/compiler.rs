@@ -806,6 +806,10 @@ impl<'e> Compiler<'e> {
             push_unique(&mut self.catalog_tags, tag);
         }
         let main = self.main_class;
+        let main_tags = self.resources[main].tags.clone();
+        for tag in main_tags {
+            push_unique(&mut self.resources[id].tags, &tag);
+        }
         self.add_edge(main, id);
         self.node_resource = Some(id);
         // evaluate_code: the node scope, whose parent is top scope.
@@ -897,6 +901,7 @@ impl<'e> Compiler<'e> {
         for tag in &res.tags {
             push_unique(&mut self.catalog_tags, tag);
         }
+        self.add_includer_tags(&mut res, from);
         self.add_to_catalog(res, from)
     }
 
@@ -1084,6 +1089,7 @@ impl<'e> Compiler<'e> {
         for tag in &res.tags {
             push_unique(&mut self.catalog_tags, tag);
         }
+        self.add_includer_tags(&mut res, from);
         self.add_to_catalog(res, from)
     }
 

@@ -203,6 +203,7 @@ impl Compiler<'_> {
         for tag in &res.tags {
             super::push_unique(&mut self.catalog_tags, tag);
         }
+        self.add_includer_tags(&mut res, scope);
         self.add_to_catalog(res, scope)?;
         Ok(())
     }

@@ -162,12 +162,15 @@ impl<'e> Compiler<'e> {
                 }
             }
             // The tags of the resource the declaring scope evaluates (Stage[main] and
-            // Class[Settings] are not finished).
+            // Class[Settings] are not finished). A class has its includer's tags from
+            // when it was declared only: `tag()` called there later does not reach it.
             if id < self.main_class {
                 continue;
             }
             if let Some(container) = self.scopes[self.resources[id].scope].resource {
-                inherit_tags(&mut self.resources, container, id);
+                if !matches!(self.resources[id].kind, ResKind::Class) {
+                    inherit_tags(&mut self.resources, container, id);
+                }
             }
             self.validate_define_params(id)?;
             self.validate_builtin_params(id)?;

@@ -107,6 +107,10 @@ impl<'e> Compiler<'e> {
             title_is_string: title.is_string,
         };
         self.add_defaults_and_tags(&mut res, scope)?;
+        if is_define {
+            // What the define's body declares sees the tags it has from its scope.
+            self.add_includer_tags(&mut res, scope);
+        }
         self.add_to_catalog(res, scope)
     }
 
@@ -228,6 +232,19 @@ impl<'e> Compiler<'e> {
             Self::tag_values(res, default.as_ref())?;
         }
         Ok(())
+    }
+
+    /// A class, node or defined resource has the tags its includer has now, which
+    /// its body's classes inherit (other resources take their scope's tags when the
+    /// catalog is finished; there all but classes get those `tag()` added later).
+    pub(crate) fn add_includer_tags(&self, res: &mut Res, scope: ScopeId) {
+        if let Some(container) = self.scopes[scope].resource {
+            for tag in &self.resources[container].tags {
+                if !res.tags.iter().any(|t| **t == **tag) {
+                    res.tags.push(tag.clone());
+                }
+            }
+        }
     }
 
     /// Tags a resource with the value of a `tag` attribute (a tag or an array of
