@@ -571,6 +571,11 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str, offset: Option<i64>) -> String 
                 _ => break,
             }
         }
+        let mut width: Option<usize> = None;
+        while let Some(digit) = chars.peek().and_then(|c| c.to_digit(10)) {
+            width = Some(width.unwrap_or(0) * 10 + digit as usize);
+            chars.next();
+        }
         let num = |v: i64, width: usize, default_pad: char| -> String {
             match pad.unwrap_or(default_pad) {
                 '-' => v.to_string(),
@@ -601,8 +606,14 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str, offset: Option<i64>) -> String 
             'l' => num(if hh % 12 == 0 { 12 } else { hh % 12 }, 2, '_'),
             'M' => num(mm, 2, '0'),
             'S' => num(ss, 2, '0'),
-            'L' => format!("{:03}", t.nanos / 1_000_000),
-            'N' => format!("{:09}", t.nanos),
+            // Fractions of a second: as many digits as the width asks (zeros after
+            // the nanoseconds).
+            'L' | 'N' => {
+                let digits = width.take().unwrap_or(if d2 == 'L' { 3 } else { 9 });
+                let mut text = format!("{:09}", t.nanos);
+                text.truncate(digits);
+                format!("{text:0<digits$}")
+            }
             'p' => (if hh < 12 { "AM" } else { "PM" }).to_string(),
             'P' => (if hh < 12 { "am" } else { "pm" }).to_string(),
             'A' => DAYS[weekday].to_string(),
@@ -613,7 +624,16 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str, offset: Option<i64>) -> String 
             'w' => weekday.to_string(),
             'Z' if offset.is_some() => String::new(),
             'Z' => "UTC".into(),
-            'z' => zone(colons),
+            // A width pads the offset with zeros after its sign.
+            'z' => {
+                let z = zone(colons);
+                match width.take() {
+                    Some(w) if z.len() < w && pad != Some('-') => {
+                        format!("{}{}{}", &z[..1], "0".repeat(w - z.len()), &z[1..])
+                    }
+                    _ => z,
+                }
+            }
             's' => t.seconds.to_string(),
             'F' => format!("{y:04}-{m:02}-{d:02}"),
             'T' | 'X' => format!("{hh:02}:{mm:02}:{ss:02}"),
@@ -638,6 +658,20 @@ pub(super) fn strftime(t: &Timestamp, fmt: &str, offset: Option<i64>) -> String 
             't' => "\t".into(),
             '%' => "%".into(),
             other => format!("%{other}"),
+        };
+        // A width pads numbers with zeros and words with spaces, on the left.
+        let piece = match (width, pad) {
+            (Some(w), None | Some('0' | '_')) if piece.chars().count() < w => {
+                let fill = match pad {
+                    Some('_') => ' ',
+                    Some(_) => '0',
+                    None if piece.bytes().all(|b| b.is_ascii_digit()) => '0',
+                    None => ' ',
+                };
+                let n = w - piece.chars().count();
+                std::iter::repeat_n(fill, n).collect::<String>() + &piece
+            }
+            _ => piece,
         };
         out.push_str(&if upper { piece.to_uppercase() } else { piece });
     }
@@ -913,6 +947,21 @@ fn new_binary(args: &[Value]) -> Result<Value, EvalError> {
             "%s" | "%r" => Ok(s.as_bytes().to_vec()),
             "%b" => base64_decode(s, false).ok_or_else(|| EvalError::new("invalid base64")),
             "%B" => base64_decode(s, true).ok_or_else(|| EvalError::new("invalid base64")),
+            // URL-safe Base64 (`-` and `_`), padding optional.
+            "%u" => {
+                let mut text: String = s
+                    .chars()
+                    .map(|c| match c {
+                        '-' => '+',
+                        '_' => '/',
+                        c => c,
+                    })
+                    .collect();
+                while !text.len().is_multiple_of(4) {
+                    text.push('=');
+                }
+                base64_decode(&text, true).ok_or_else(|| EvalError::new("invalid base64"))
+            }
             other => Err(EvalError::new(format!(
                 "'new_binary' Unsupported Binary format '{other}'"
             ))),
