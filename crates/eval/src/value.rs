@@ -473,7 +473,9 @@ impl PartialEq for Value {
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Timespan(a), Value::Timespan(b)) => a == b,
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
-            (Value::SemVerRange(a), Value::SemVerRange(b)) => a.text == b.text,
+            // Ranges are equal when they admit the same versions, however written
+            // (`>=1.0 <2.0` and `>=1.0.0 <2.0.0`).
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a.alternatives == b.alternatives,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
             (Value::Object(a), Value::Object(b)) => {
@@ -504,7 +506,7 @@ impl Hash for Value {
             Value::Type(t) => t.to_string().hash(state),
             Value::Timespan(t) => t.nanos.hash(state),
             Value::SemVer(v) => v.to_string().hash(state),
-            Value::SemVerRange(r) => r.text.hash(state),
+            Value::SemVerRange(r) => r.alternatives.len().hash(state),
             Value::Binary(b) => b.hash(state),
             _ => {}
         }
