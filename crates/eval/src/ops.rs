@@ -789,16 +789,18 @@ pub fn casecmp(a: &str, b: &str) -> Ordering {
 }
 
 /// `== != < <= > >=` (Puppet's `eval_ComparisonExpression`). Types compare by
-/// assignability.
+/// assignability: two types are equal when they are the same or each is assignable
+/// to the other (`Optional[String] == Variant[Undef, String]`; only here, not inside
+/// arrays or as hash keys).
 pub fn comparison(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> {
     if let Value::Type(lt) = l {
         let rt = match r {
             Value::Type(t) => Some(&**t),
             _ => None,
         };
-        let eq = rt.is_some_and(|rt| **lt == *rt);
-        let assign = |a: &PType, b: Option<&PType>| b.is_some_and(|b| a.is_assignable(b));
         let rt_assignable_from_l = rt.is_some_and(|rt| rt.is_assignable(lt));
+        let eq = rt.is_some_and(|rt| **lt == *rt || (rt_assignable_from_l && lt.is_assignable(rt)));
+        let assign = |a: &PType, b: Option<&PType>| b.is_some_and(|b| a.is_assignable(b));
         return Ok(Value::Bool(match op {
             BinaryOp::Eq => eq,
             BinaryOp::Ne => !eq,

@@ -384,6 +384,9 @@ fn alias_instance(a: &Arc<AliasType>, value: &Value, g: &mut RecursionGuard) -> 
     r
 }
 
+/// The guard's identity of `Data` (alias identities are addresses).
+const DATA_GUARD: usize = usize::MAX;
+
 /// Puppet's `RecursionGuard`: the aliases (`this`) and values or types (`that`) a
 /// check of a recursive alias is inside, and the state flags that end it. Puppet's
 /// quirks are kept: a flag, once set by meeting an alias again, stays set until the
@@ -934,6 +937,15 @@ impl PType {
     /// `is_assignable` under a guard; a recursive alias met again in both `self` and
     /// `other` is assignable (Puppet's `PTypeAliasType#assignable?`).
     fn assignable_g(&self, other: &PType, g: &mut RecursionGuard) -> bool {
+        // Data is a recursive alias in Puppet, guarded as one.
+        if matches!(self, PType::Data) {
+            let (new, state) = g.enter_this(DATA_GUARD);
+            let r = state == RecursionGuard::IN_BOTH || self.assignable_any(other, g);
+            if new {
+                g.leave_this(DATA_GUARD);
+            }
+            return r;
+        }
         if let PType::Alias { target, .. } = self {
             let Some(a) = target.get() else {
                 return true;
@@ -994,6 +1006,21 @@ impl PType {
             }
             T::NotUndef(Some(inner)) if !inner.is_assignable(&T::Undef) => {
                 me.assignable_g(inner, g)
+            }
+            // Puppet's Data is an alias of a Variant: a Variant takes it when it takes
+            // each of its types (Data is recursive: under the guard).
+            T::Data if matches!(s, T::Variant(_)) => {
+                if g.add_that(DATA_GUARD) == RecursionGuard::IN_BOTH {
+                    return true;
+                }
+                [
+                    T::ScalarData,
+                    T::Undef,
+                    PType::hash_of(PType::STRING, T::Data),
+                    PType::array_of(T::Data),
+                ]
+                .iter()
+                .all(|t| me.assignable_g(t, g))
             }
             _ => s.assignable_inner(other, g),
         }
