@@ -343,8 +343,17 @@ impl<'a> Lexer<'a> {
                     let len = c.len_utf8();
                     if c.is_whitespace() {
                         self.emit(WHITESPACE, len)
+                    } else if c == '\u{feff}' && self.pos == 0 {
+                        self.error(
+                            "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - \
+                             remove these from the puppet source",
+                            0..len,
+                        );
+                        self.emit(ERROR_TOKEN, len)
                     } else {
-                        self.error(format!("Syntax error at '{c}'"), self.pos..self.pos + len);
+                        // Puppet's lexer makes a token without text of a character it
+                        // does not know (`&`, `^`, a backquote, `é`), and names that.
+                        self.error("Syntax error at ''", self.pos..self.pos + len);
                         self.emit(ERROR_TOKEN, len)
                     }
                 }
