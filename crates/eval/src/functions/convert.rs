@@ -294,6 +294,14 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 }
                 _ => None,
             };
+            // A Float beyond 64 bits is a Bignum in Puppet.
+            if let Value::Float(f) = &from {
+                let whole = f.trunc();
+                if whole.is_finite() && (whole < i64::MIN as f64 || whole >= i64::MAX as f64) {
+                    let i = whole as i128;
+                    return Ok(Value::integer(if abs.is_truthy() { i.abs() } else { i }));
+                }
+            }
             let n = match &from {
                 Value::Int(i) => *i,
                 Value::Float(f) => f.trunc() as i64,
