@@ -864,7 +864,11 @@ impl PType {
                 let iterable = match value {
                     Value::Array(_) | Value::Hash(_) | Value::Str(_) => true,
                     Value::Int(i) => *i >= 0,
-                    Value::Type(t) => t.iterable_type().is_some(),
+                    // A type is iterable when it lists its instances: an Integer
+                    // range with both ends, an Enum (`Integer`, `String[1]` are not).
+                    Value::Type(t) => PType::Type(Some(Box::new((**t).clone())))
+                        .iterable_type()
+                        .is_some(),
                     Value::Iterator(_) => true,
                     _ => false,
                 };
