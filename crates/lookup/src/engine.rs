@@ -107,7 +107,6 @@ impl std::fmt::Debug for Hiera {
 /// Puppet creates a module's data provider), so that a compile reads, and warns about,
 /// only the files of the modules it looks keys up in.
 struct ModuleLayer {
-    name: String,
     file: PathBuf,
     /// `None`: the module has no `hiera.yaml`.
     config: OnceLock<LayerSlot>,
@@ -132,7 +131,6 @@ impl Hiera {
         let mut modules = HashMap::new();
         for (name, dir) in &sources.modules {
             modules.entry(name.clone()).or_insert_with(|| ModuleLayer {
-                name: name.clone(),
                 file: dir.join("hiera.yaml"),
                 config: OnceLock::new(),
             });
@@ -172,7 +170,7 @@ impl Hiera {
                 if !self.files.exists(&layer.file) {
                     return None;
                 }
-                let place = Layer::Module(layer.name.clone());
+                let place = Layer::Module(module.to_string());
                 let mut slot = load_layer(self.files.as_ref(), &layer.file, place, false);
                 if self.strict_error {
                     refuse_version_3(&mut slot);
@@ -428,8 +426,8 @@ impl<'h> Session<'h> {
             .unwrap_or_default()
     }
 
-    /// Gives a layer's configuration warnings, the first read of its file, as Puppet
-    /// logs them then: a deprecation only if none was given yet.
+    /// Gives a layer's configuration warnings, at the compile's first use of the layer
+    /// (when Puppet reads its file): a deprecation only if none was given yet.
     fn config_warnings(&mut self, config: &LayerConfig, host: &mut dyn LookupHost) {
         for warning in &config.warnings {
             if let ConfigWarning::Deprecation(_) = warning {
