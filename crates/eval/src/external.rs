@@ -69,6 +69,13 @@ pub trait FunctionContext {
     fn notice(&mut self, text: String) {
         let _ = text;
     }
+    /// A warning given through the calling scope, as a 3.x function's `warning(...)`
+    /// is (Ruby runs those functions as methods of the scope): Puppet's log names the
+    /// scope first (`Warning: Scope(Class[Site]): text`). By default a plain
+    /// [`FunctionContext::warning`].
+    fn scope_warning(&mut self, text: String) {
+        self.warning(text);
+    }
     /// Calls another function (a built-in, an external or a Puppet-language one) from
     /// the calling scope, as Ruby's `call_function` does.
     fn call_function(&mut self, name: &str, args: Vec<Data>) -> Result<Data, String> {

@@ -853,7 +853,7 @@ fn dig44(args: &[Data]) -> R {
 }
 
 fn try_get_value(args: &[Data], cx: &mut dyn FunctionContext) -> R {
-    cx.warning(
+    cx.scope_warning(
         "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.".into(),
     );
     let args = args3x(args);
@@ -884,7 +884,16 @@ fn try_get_value(args: &[Data], cx: &mut dyn FunctionContext) -> R {
             }
         })
         .collect();
-    cx.warning("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.".into());
+    cx.scope_warning("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.".into());
+    // The 3.x dig asks Puppet's function autoloader for dig44 (the first time it is
+    // not loaded yet), which Puppet deprecates, once per compile each.
+    for method in ["loaded?", "load"] {
+        if cx.first_time(&format!("autoloader#{method}(dig44)")) {
+            cx.warning(format!(
+                "The method 'Puppet::Parser::Functions.autoloader#{method}(\"dig44\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)"
+            ));
+        }
+    }
     dig44(&[data.clone(), Data::Array(keys), default])
 }
 

@@ -764,7 +764,7 @@ fn load(
     let result = match std::fs::read_to_string(&path) {
         Ok(text) => parse(&text, &path),
         Err(_) if !std::path::Path::new(&path).exists() => {
-            cx.warning(format!("Can't load '{path}' File does not exist!"));
+            cx.scope_warning(format!("Can't load '{path}' File does not exist!"));
             return Ok(default);
         }
         Err(e) => Err(e.to_string()),

@@ -867,6 +867,12 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
         self.c.log("notice", text);
     }
 
+    fn scope_warning(&mut self, text: String) {
+        let title = &self.c.scopes[self.at.scope].title;
+        let line = ["Scope(", title.as_str(), "): ", text.as_str()].concat();
+        self.c.log("warning", line);
+    }
+
     fn call_function(
         &mut self,
         name: &str,
