@@ -1591,7 +1591,7 @@ pub(crate) fn dispatch(
         Value::Hash(h) => hash_method(it, h, &recv, name, &args, block, line)?,
         Value::Range(r) => range_method(it, r, &recv, name, &args, block, line)?,
         Value::Regexp(r) => regexp_method(it, r, name, &args, line)?,
-        Value::Match(m) => match_method(m, name, &args, line)?,
+        Value::Match(m) => match_method(it, m, name, &args, line)?,
         Value::Proc(p) => match name {
             "call" | "()" | "[]" | "yield" | "===" => Some(it.yield_block(p, args.clone())?),
             "to_proc" => Some(recv.clone()),
@@ -4580,6 +4580,7 @@ fn regexp_method(
 }
 
 fn match_method(
+    it: &mut Interp<'_>,
     m: &Rc<MatchData>,
     name: &str,
     args: &[Value],
@@ -4587,6 +4588,14 @@ fn match_method(
 ) -> Result<Option<Value>, Flow> {
     let group = |g: &Option<String>| g.clone().map(Value::str).unwrap_or(Value::Nil);
     Ok(Some(match name {
+        // `md[start, length]` and `md[range]` slice the groups as an array does.
+        "[]" if args.len() == 2 || matches!(arg(args, 0), Value::Range(_)) => {
+            let a = Rc::new(std::cell::RefCell::new(
+                m.groups.iter().map(group).collect(),
+            ));
+            let groups = Value::Array(a.clone());
+            return array_method(it, &a, &groups, "[]", args, None, line);
+        }
         "[]" => match arg(args, 0) {
             Value::Int(i) => {
                 let n = m.groups.len() as i64;
