@@ -301,10 +301,20 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         for (k, v) in defaults.iter() {
             p.insert(k.to_string(), v.clone());
         }
-        if let Value::Hash(h) = params {
-            for (k, v) in h.iter() {
-                p.insert(k.to_string(), v.clone());
-            }
+        // Puppet merges each instance's parameters into the defaults as a Ruby hash:
+        // anything else fails, as Ruby's implicit conversion does.
+        let Value::Hash(h) = params else {
+            let what = match params {
+                Value::Undef => "nil".to_string(),
+                Value::Bool(b) => b.to_string(),
+                other => other.ruby_class(),
+            };
+            return Err(EvalError::new(format!(
+                "no implicit conversion of {what} into Hash"
+            )));
+        };
+        for (k, v) in h.iter() {
+            p.insert(k.to_string(), v.clone());
         }
         if rtype == "class" {
             c.declare_class(
