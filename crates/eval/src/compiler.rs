@@ -1007,6 +1007,24 @@ impl<'e> Compiler<'e> {
             if let Some(body) = nested {
                 self.check_param_types(body, file, pending)?;
             }
+            // Puppet warns when it makes a class or define (nested ones first) with a
+            // parameter named like a metaparameter.
+            let name = match &expr.kind {
+                ExprKind::Class(def) => &def.name,
+                ExprKind::Define(def) => &def.name,
+                _ => continue,
+            };
+            for param in params {
+                if METAPARAMS.contains(&param.name.as_str()) {
+                    self.log(
+                        "warning",
+                        format!(
+                            "{} is a metaparam; this value will inherit to all contained resources in the {name} definition",
+                            param.name
+                        ),
+                    );
+                }
+            }
         }
         Ok(())
     }

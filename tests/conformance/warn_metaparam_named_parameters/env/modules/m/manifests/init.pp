@@ -1,0 +1,3 @@
+class m($require = undef, $before = undef) {
+  notice('m')
+}

@@ -1,0 +1,3 @@
+define m::pool($tag = undef, $size = 3) {
+  notify { "pool ${title} ${tag}": }
+}
