@@ -2065,7 +2065,19 @@ fn string_method(
             })
         }
         "=~" | "match" | "match?" => {
-            let r = pattern_of(&a0, line)?;
+            // `match` and `match?` compile a string argument as a regular expression
+            // (unescaped); `=~` takes none.
+            let r = match (&a0, name) {
+                (Value::Str(src), "match" | "match?") => match make_regexp(&src.borrow(), "") {
+                    Ok(Value::Regexp(r)) => r,
+                    Ok(_) => return Err(err("RegexpError", "bad pattern", line)),
+                    Err(e) => return Err(err("RegexpError", e, line)),
+                },
+                (Value::Str(_), _) => {
+                    return Err(type_error("type mismatch: String given".to_string(), line))
+                }
+                _ => pattern_of(&a0, line)?,
+            };
             let m = match_at(&r, &text, 0, line)?;
             match name {
                 "match?" => Value::Bool(m.is_some()),
