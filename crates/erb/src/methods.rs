@@ -4197,7 +4197,41 @@ fn array_method(
             }
             Value::Nil
         }
-        "pack" | "sample" | "shuffle" | "product" | "combination" | "permutation" | "cycle" => {
+        "product" => {
+            // Every combination of one item of the receiver with one of each argument
+            // (arrays only), the last argument varying fastest.
+            let mut lists = vec![items.clone()];
+            for a in args {
+                match a {
+                    Value::Array(o) => lists.push(o.borrow().clone()),
+                    other => return Err(no_implicit(other, "Array", line)),
+                }
+            }
+            let total = lists
+                .iter()
+                .try_fold(1usize, |n, l| n.checked_mul(l.len()))
+                .filter(|n| *n <= 10_000_000)
+                .ok_or_else(|| err("RangeError", "too big to product", line))?;
+            let mut rows = Vec::with_capacity(total);
+            for mut k in 0..total {
+                let mut row = vec![Value::Nil; lists.len()];
+                for (slot, list) in row.iter_mut().zip(&lists).rev() {
+                    *slot = list[k % list.len()].clone();
+                    k /= list.len();
+                }
+                rows.push(Value::array(row));
+            }
+            match block {
+                Some(b) => {
+                    for row in rows {
+                        it.yield_block(b, vec![row])?;
+                    }
+                    recv.clone()
+                }
+                None => Value::array(rows),
+            }
+        }
+        "pack" | "sample" | "shuffle" | "combination" | "permutation" | "cycle" => {
             return Err(err(
                 "NotImplementedError",
                 format!("unsupported Ruby in a template: Array#{name}"),
