@@ -9,6 +9,7 @@
 //! characters Puppet's converter knows for the value's type.
 
 use super::sprintf;
+use super::strings::capitalize;
 use crate::error::EvalError;
 use crate::types::PType;
 use crate::value::{base64_encode, puppet_double_quote, puppet_quote, Value, Walk};
@@ -576,13 +577,4 @@ fn mime_base64(bytes: &[u8]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Ruby's `capitalize`: the first character upper case, the others lower case.
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
-        None => String::new(),
-    }
 }

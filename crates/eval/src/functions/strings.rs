@@ -227,7 +227,7 @@ fn change_case(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 }
 
 /// Ruby's `capitalize`: the first character upper case, the rest lower case.
-fn capitalize(s: &str) -> String {
+pub(super) fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
