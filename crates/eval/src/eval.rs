@@ -903,7 +903,7 @@ impl<'e> Compiler<'e> {
         match op {
             Eq | Ne | Lt | Gt | Le | Ge => crate::ops::comparison(op, &l, &r),
             Match | NotMatch => {
-                let (matched, caps) = crate::ops::match_op(&l, &r)?;
+                let (matched, caps) = crate::ops::match_op(op, &l, &r)?;
                 self.set_match_data(caps);
                 Ok(Value::Bool(if op == Match { matched } else { !matched }))
             }

@@ -936,9 +936,26 @@ pub fn case_match(value: &Value, pattern: &Value) -> (bool, Option<Captures>) {
 
 /// `value =~ pattern` / `!~`: a type checks instances; a regexp or a string (compiled as
 /// a regexp) matches a string. Captures come back for the caller to set.
-pub fn match_op(left: &Value, pattern: &Value) -> Result<(bool, Option<Captures>), OpError> {
+/// `left =~ pattern` (`op` is `=~` or `!~`, for the error Puppet names it in).
+pub fn match_op(
+    op: BinaryOp,
+    left: &Value,
+    pattern: &Value,
+) -> Result<(bool, Option<Captures>), OpError> {
     let re: Arc<Regex> = match pattern {
-        Value::Type(t) => return Ok((t.is_instance(left), None)),
+        Value::Type(t) => {
+            if let Some(refusal) = crate::functions::convert::init_refusal(t) {
+                // Puppet's ArgumentError, wrapped as it wraps Ruby errors.
+                return err(
+                    Blame::Operator,
+                    format!(
+                        "Error while evaluating a '{}' expression, {refusal}",
+                        op_symbol(op)
+                    ),
+                );
+            }
+            return Ok((t.is_instance(left), None));
+        }
         Value::SemVerRange(_) => return Ok((includes(left, pattern).0, None)),
         Value::Regex(r) => r.clone(),
         Value::Str(s) => Regex::shared(s).map_err(|e| OpError {

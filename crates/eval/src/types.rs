@@ -123,6 +123,9 @@ pub enum PType {
     /// `Class`, `Class[name]` (name lower case, no leading `::`).
     Class(Option<String>),
     Sensitive(Option<Box<PType>>),
+    /// `Init[T, args...]`: the values `T.new(value, args...)` accepts (`Init`: any
+    /// rich data). `args` are the values written after the type.
+    Init(Option<Box<PType>>, Vec<Value>),
     Deferred,
     /// `Timestamp[from, to]`; `None` is unbounded.
     Timestamp {
@@ -651,6 +654,7 @@ impl PType {
             },
             "Class" => PType::Class(None),
             "Sensitive" => PType::Sensitive(None),
+            "Init" => PType::Init(None, Vec::new()),
             "Deferred" => PType::Deferred,
             "Timestamp" => PType::Timestamp {
                 from: None,
@@ -717,7 +721,8 @@ impl PType {
             | T::Iterable(Some(t))
             | T::Iterator(Some(t))
             | T::Type(Some(t))
-            | T::Sensitive(Some(t)) => f(t),
+            | T::Sensitive(Some(t))
+            | T::Init(Some(t), _) => f(t),
             _ => {}
         }
     }
@@ -902,6 +907,10 @@ impl PType {
                 Value::Sensitive(v) => inner.as_ref().is_none_or(|t| t.instance_g(v, g)),
                 _ => false,
             },
+            T::Init(None, _) => T::RichData.instance_g(value, g),
+            T::Init(Some(t), args) => {
+                t.instance_g(value, g) || crate::functions::convert::init_accepts(t, args, value)
+            }
             T::Deferred => matches!(value, Value::Deferred(_)),
             T::Timestamp { from, to } => match value {
                 Value::Timestamp(t) => {
@@ -1391,6 +1400,14 @@ impl PType {
                 },
                 _ => false,
             },
+            T::Init(None, _) => matches!(o, T::Init(..)) || T::RichData.assignable_g(o, g),
+            // What `T.new` takes of a type is known here only for T's own instances
+            // and for String's `new`, which takes anything.
+            T::Init(Some(t), _) => match o {
+                T::Init(Some(ot), _) => t.assignable_g(ot, g),
+                T::Init(None, _) => false,
+                o => t.assignable_g(o, g) || matches!(t.resolved(), T::String { .. }),
+            },
             T::Alias { .. } => self.assignable_g(o, g),
             T::Unresolved(_) => self == o,
             T::Timestamp { from, to } => match o {
@@ -1841,6 +1858,7 @@ impl PType {
             T::Resource { .. } => "Resource",
             T::Class(_) => "Class",
             T::Sensitive(_) => "Sensitive",
+            T::Init(..) => "Init",
             T::Deferred => "Deferred",
             T::Timestamp { .. } => "Timestamp",
             T::Timespan { .. } => "Timespan",
@@ -1899,6 +1917,7 @@ impl PType {
             },
             T::Class(_) => T::Class(None),
             T::Sensitive(_) => T::Sensitive(None),
+            T::Init(..) => T::Init(None, Vec::new()),
             T::SemVer(_) => T::SemVer(Vec::new()),
             T::Timespan { .. } => T::Timespan {
                 from: None,
@@ -2377,6 +2396,14 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
                 .map(|t| sub(t))
                 .collect(),
         ),
+        T::Init(e, args) => with_params(
+            out,
+            "Init",
+            e.iter()
+                .map(|t| sub(t))
+                .chain(args.iter().map(Value::to_quoted_string))
+                .collect(),
+        ),
         T::Resource {
             type_name: None, ..
         } => out.push_str("Resource"),
@@ -2773,6 +2800,11 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
             T::Sensitive(Some(boxed(one_type(&flat, "Sensitive-Type")?.generalize())))
         }
         T::Iterable(_) => T::Iterable(Some(boxed(one_type(&flat, "Iterable-Type")?))),
+        T::Init(..) => match flat.split_first() {
+            Some((Value::Type(t), args)) => T::Init(Some(boxed((**t).clone())), args.to_vec()),
+            Some((other, _)) => return Err(slice_type(0, "Init-Type", other)),
+            None => return Err(whole(arity_message("Init-Type", 1, None, n))),
+        },
         T::Iterator(_) => T::Iterator(Some(boxed(one_type(&flat, "Iterator-Type")?))),
         T::Callable => T::Callable,
         T::TypeSet(None) | T::Object(None) => {

@@ -366,6 +366,18 @@ fn pcore(t: &PType) -> Data {
             put("resolved_type", resolved);
             t.simple_name()
         }
+        PType::Init(inner, args) => {
+            if let Some(i) = inner {
+                put("type", pcore(i));
+            }
+            if !args.is_empty() {
+                put(
+                    "init_args",
+                    Data::Array(args.iter().map(|a| to_data(a, false)).collect()),
+                );
+            }
+            "Init"
+        }
         PType::Boolean(_) | PType::Sensitive(_) => t.simple_name(),
         PType::Unresolved(name) => {
             put("type_string", Data::String(name.clone()));

@@ -248,6 +248,14 @@ fn conversion_error(func: &str, from: &Value, target: &str) -> EvalError {
 /// result must be an instance of the (possibly constrained) type.
 pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> EvalResult {
     let _ = c;
+    new_plain(ty, args)
+}
+
+/// [`new_value`] without a compiler: every `new` there is is a pure function.
+fn new_plain(ty: &PType, args: Vec<Value>) -> EvalResult {
+    if let PType::Init(target, init_args) = ty.resolved() {
+        return new_init(ty, target.as_deref(), init_args, args);
+    }
     if args.len() == 1 && ty.is_instance(&args[0]) {
         return Ok(args[0].clone());
     }
@@ -260,6 +268,71 @@ pub(crate) fn new_value(c: &mut Compiler<'_>, ty: &PType, args: Vec<Value>) -> E
         )));
     }
     Ok(result)
+}
+
+/// `Init[T, init_args...](value)`: `T.new(value, init_args...)`. Without init
+/// arguments an Array that `T.new` does not take as one value is spread into its
+/// arguments.
+fn new_init(
+    ty: &PType,
+    target: Option<&PType>,
+    init_args: &[Value],
+    args: Vec<Value>,
+) -> EvalResult {
+    let Some(target) = target.filter(|t| init_target(t)) else {
+        return Err(EvalError::new(not_supported(target.unwrap_or(ty))));
+    };
+    let [value] = <[Value; 1]>::try_from(args).map_err(|args| {
+        EvalError::new(format!("'new_Init' expects 1 argument, got {}", args.len()))
+    })?;
+    if !init_args.is_empty() {
+        let mut all = vec![value];
+        all.extend(init_args.iter().cloned());
+        return new_plain(target, all);
+    }
+    match &value {
+        Value::Array(items) if new_plain(target, vec![value.clone()]).is_err() => {
+            new_plain(target, items.to_vec())
+        }
+        _ => new_plain(target, vec![value]),
+    }
+}
+
+fn not_supported(t: &PType) -> String {
+    format!("Creation of new instance of type '{t}' is not supported")
+}
+
+/// Puppet's error for matching against `Init[T]` when `Init` cannot create a `T`.
+pub(crate) fn init_refusal(t: &PType) -> Option<String> {
+    match t.resolved() {
+        PType::Init(Some(target), _) if !init_target(target) => Some(not_supported(target)),
+        _ => None,
+    }
+}
+
+/// Whether `Init[T]` can create instances of `T`: not of another Init, nor of
+/// Optional or NotUndef (Puppet refuses those).
+fn init_target(t: &PType) -> bool {
+    !matches!(
+        t.resolved(),
+        PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+    )
+}
+
+/// Whether `value` is an instance of `Init[target, init_args...]` beyond being an
+/// instance of `target`: whether `target.new` takes it (with the init arguments after
+/// it; without them, an Array also as the list of arguments).
+pub(crate) fn init_accepts(target: &PType, init_args: &[Value], value: &Value) -> bool {
+    if !init_target(target) {
+        return false;
+    }
+    if !init_args.is_empty() {
+        let mut all = vec![value.clone()];
+        all.extend(init_args.iter().cloned());
+        return new_plain(target, all).is_ok();
+    }
+    new_plain(target, vec![value.clone()]).is_ok()
+        || matches!(value, Value::Array(items) if new_plain(target, items.to_vec()).is_ok())
 }
 
 fn construct(ty: &PType, args: &[Value]) -> EvalResult {

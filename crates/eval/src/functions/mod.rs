@@ -29,7 +29,7 @@
 
 mod catalog;
 mod collections;
-mod convert;
+pub(crate) mod convert;
 mod digest;
 pub(crate) mod erb;
 mod files;
