@@ -132,12 +132,17 @@ pub struct LoadError {
     /// A syntax or validation error (Puppet: "Could not parse for environment ..."),
     /// as opposed to a clash between definitions, which Puppet reports as it is.
     pub parse: bool,
+    /// An error about the whole input (a byte order mark), which Puppet reports
+    /// without the file or a position.
+    pub positionless: bool,
 }
 
 impl LoadError {
     /// The error as Puppet words it for environment `env` (a main manifest's).
     pub fn describe(&self, env: &str) -> String {
-        if self.parse {
+        if self.positionless {
+            format!("Could not parse for environment {env}: {}", self.message)
+        } else if self.parse {
             format!(
                 "Could not parse for environment {env}: {} {}",
                 self.message,
@@ -582,6 +587,7 @@ impl Environment {
             column: 0,
             message: e.to_string(),
             parse: true,
+            positionless: false,
         })?;
         let checked = marionette_syntax::check(&text, true);
         let lines = LineIndex::new(&text);
@@ -852,6 +858,7 @@ fn load_error(
             column: 0,
             message: format!("Language validation logged {count} errors. Giving up"),
             parse: true,
+            positionless: false,
         });
     }
     Some(syntax_error(path, text, lines, first))
@@ -877,6 +884,7 @@ pub(crate) fn syntax_error(
         column,
         message: error.message.clone(),
         parse: true,
+        positionless: error.message == marionette_syntax::BYTE_ORDER_MARK,
     }
 }
 
@@ -949,6 +957,7 @@ fn check_clash(
                 column: 0,
                 message,
                 parse: false,
+                positionless: false,
             });
         }
     }

@@ -177,8 +177,13 @@ impl EvalError {
 
     /// A file loaded on demand (an autoloaded class, define, function or type alias)
     /// that does not parse: Puppet prints its error as it is, with the file and,
-    /// unless it is the end of the file, the line and column.
+    /// unless it is the end of the file, the line and column (an error about the whole
+    /// input, a byte order mark, is the loading call's).
     pub(crate) fn from_load(e: LoadError) -> EvalError {
+        // No file, no position: the call that loaded the file gives the location.
+        if e.positionless {
+            return EvalError::new(e.message);
+        }
         if !e.parse {
             return EvalError::located(e.message, &e.path, Some(e.line));
         }

@@ -344,11 +344,7 @@ impl<'a> Lexer<'a> {
                     if c.is_whitespace() {
                         self.emit(WHITESPACE, len)
                     } else if c == '\u{feff}' && self.pos == 0 {
-                        self.error(
-                            "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - \
-                             remove these from the puppet source",
-                            0..len,
-                        );
+                        self.error(crate::BYTE_ORDER_MARK, 0..len);
                         self.emit(ERROR_TOKEN, len)
                     } else {
                         // Puppet's lexer makes a token without text of a character it

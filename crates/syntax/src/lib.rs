@@ -274,6 +274,11 @@ fn token_starts(tokens: &[lexer::Token]) -> Vec<usize> {
     starts
 }
 
+/// The error for a manifest that starts with a UTF-8 byte order mark, about the whole
+/// input: Puppet names neither the file nor a position.
+pub const BYTE_ORDER_MARK: &str = "Illegal UTF-8 Byte Order mark at beginning of input: \
+     [EF BB BF] - remove these from the puppet source";
+
 /// The syntax error at the end of the input, which Puppet reports without a line.
 pub const SYNTAX_ERROR_AT_END: &str = "Syntax error at end of input";
 

@@ -1,0 +1,1 @@
+﻿class m { notify { "x": } }
