@@ -353,6 +353,9 @@ impl<'e> Compiler<'e> {
                             false,
                         ));
                     }
+                    if let (Some(v), true) = (o.function(name), call.args.is_empty()) {
+                        return Ok(v.clone());
+                    }
                 }
                 let mut args = vec![receiver];
                 args.extend(self.eval_list(&call.args, scope, file)?);

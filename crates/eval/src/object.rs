@@ -3,8 +3,10 @@
 //! `Car.new(...)` or `Car(...)` (by position or by a hash), attribute access
 //! (`$car.make`), printing (`Car({'make' => 'Volvo'})`) and the catalog's rich-data
 //! form (`{"__ptype": "Car", "make": "Volvo"}`); Pcore's `Annotation` and `Pcore`
-//! types, and annotation instances made from an initializer hash (`annotate`).
-//! Functions, equality declarations, constants and TypeSets are not here.
+//! types, and annotation instances made from an initializer hash (`annotate`);
+//! Puppet's `Error` data type (its function `message` included). Other types'
+//! functions, type parameters, equality declarations, constants and TypeSets are not
+//! here.
 
 use crate::types::{PType, StructMember};
 use crate::value::{puppet_quote, Value, ValueMap};
@@ -20,6 +22,10 @@ pub struct ObjectType {
     pub attributes: Vec<Attribute>,
     /// A TypeSet's member: its definition prints without its name.
     pub in_set: bool,
+    /// What a Pcore type's definition has that this model does not (Error's
+    /// `type_parameters` and `functions`), as its definition prints them: before and
+    /// after the attributes.
+    pub pcore_parts: Option<(&'static str, &'static str)>,
 }
 
 #[derive(Debug, PartialEq)]
@@ -46,6 +52,59 @@ pub fn annotation_type() -> Arc<ObjectType> {
         .clone()
 }
 
+/// Puppet's `Error` data type: `msg`, and the optional `kind`, `details` and
+/// `issue_code` (what `get()` hands its block; `Error('msg', ...)` makes one). Its
+/// function `message` is its `msg` ([`ObjectValue::function`]).
+pub fn error_type() -> Arc<ObjectType> {
+    static T: std::sync::OnceLock<Arc<ObjectType>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let text = || PType::String {
+            size: Some(crate::types::Size { min: 1, max: None }),
+            value: None,
+        };
+        let optional = |name: &str, ty: PType| Attribute {
+            name: name.to_string(),
+            ty: PType::Optional(Some(Box::new(ty))),
+            value: Some(Value::Undef),
+        };
+        Arc::new(ObjectType {
+            name: "Error".to_string(),
+            parent: None,
+            attributes: vec![
+                Attribute {
+                    name: "msg".to_string(),
+                    ty: text(),
+                    value: None,
+                },
+                optional("kind", text()),
+                optional("details", PType::hash_of(text(), PType::Data)),
+                optional("issue_code", text()),
+            ],
+            in_set: false,
+            pcore_parts: Some((ERROR_TYPE_PARAMETERS, ERROR_FUNCTIONS)),
+        })
+    })
+    .clone()
+}
+
+const ERROR_TYPE_PARAMETERS: &str = "type_parameters => {'kind' => Variant[String, Regexp, \
+    Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]], 'issue_code' => Variant[String, \
+    Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]]}";
+const ERROR_FUNCTIONS: &str = "functions => {'message' => Callable[[0, 0], String[1]]}";
+
+/// An `Error` value, as Puppet's functions raise them with data.
+pub fn error_value(msg: String, kind: &str, details: ValueMap, issue_code: &str) -> Value {
+    Value::Object(Arc::new(ObjectValue {
+        ty: error_type(),
+        values: vec![
+            Value::str(msg),
+            Value::str(kind),
+            Value::hash(details),
+            Value::str(issue_code),
+        ],
+    }))
+}
+
 /// Pcore's `Pcore` type (what `annotate` takes to apply several annotations).
 pub fn pcore_type() -> Arc<ObjectType> {
     static T: std::sync::OnceLock<Arc<ObjectType>> = std::sync::OnceLock::new();
@@ -61,6 +120,7 @@ impl ObjectType {
             parent: None,
             attributes: Vec::new(),
             in_set: false,
+            pcore_parts: None,
         }
     }
 
@@ -128,6 +188,7 @@ impl ObjectType {
             parent,
             attributes,
             in_set: false,
+            pcore_parts: None,
         })
     }
 
@@ -146,6 +207,7 @@ impl ObjectType {
                 })
                 .collect(),
             in_set: self.in_set,
+            pcore_parts: self.pcore_parts,
         }
     }
 
@@ -252,6 +314,9 @@ impl ObjectType {
         if let Some(p) = &self.parent {
             parts.push(format!("parent => {}", p.label()));
         }
+        if let Some((before, _)) = self.pcore_parts {
+            parts.push(before.to_string());
+        }
         if !self.attributes.is_empty() {
             let attrs: Vec<String> = self
                 .attributes
@@ -266,6 +331,9 @@ impl ObjectType {
                 })
                 .collect();
             parts.push(format!("attributes => {{{}}}", attrs.join(", ")));
+        }
+        if let Some((_, after)) = self.pcore_parts {
+            parts.push(after.to_string());
         }
         format!("Object[{{{}}}]", parts.join(", "))
     }
@@ -327,6 +395,15 @@ impl ObjectValue {
             .iter()
             .position(|a| a.name == name)
             .map(|i| &self.values[i])
+    }
+
+    /// The value of a function of the type's, called without arguments: an `Error`'s
+    /// `message` (its `msg`).
+    pub fn function(&self, name: &str) -> Option<&Value> {
+        match name {
+            "message" if self.ty.is_a(&error_type()) => self.get("msg"),
+            _ => None,
+        }
     }
 
     /// The attributes that differ from their defaults (Puppet's `_pcore_init_hash`).

@@ -673,6 +673,7 @@ impl PType {
             "URI" => PType::Uri,
             "Annotation" => PType::Object(Some(crate::object::annotation_type())),
             "Pcore" => PType::Object(Some(crate::object::pcore_type())),
+            "Error" => PType::Object(Some(crate::object::error_type())),
             _ => return None,
         })
     }

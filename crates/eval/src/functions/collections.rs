@@ -420,7 +420,34 @@ fn min_max(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
 }
 
 /// `dig`, with Puppet's errors for non-collections and non-integer array indexes.
-pub(super) fn dig_value(data: &Value, keys: &[Value]) -> Result<Value, String> {
+/// Why `dig` could not go on: Puppet's message and the data of the `Error` it raises
+/// (kind `SLICE_ERROR`).
+pub(super) struct DigError {
+    pub msg: String,
+    pub issue_code: &'static str,
+    /// `walked_path`, and `value_type` or `index_type`.
+    pub details: ValueMap,
+}
+
+impl DigError {
+    fn new(issue_code: &'static str, msg: String, walked: &[Value], key: &str, t: PType) -> Self {
+        let mut details = ValueMap::default();
+        details.insert(Value::str("walked_path"), Value::array(walked.to_vec()));
+        details.insert(Value::str(key), Value::Type(std::sync::Arc::new(t)));
+        DigError {
+            msg,
+            issue_code,
+            details,
+        }
+    }
+
+    /// The `Error` object Puppet hands `get()`'s block.
+    fn into_error_value(self) -> Value {
+        crate::object::error_value(self.msg, "SLICE_ERROR", self.details, self.issue_code)
+    }
+}
+
+pub(super) fn dig_value(data: &Value, keys: &[Value]) -> Result<Value, DigError> {
     let mut walked: Vec<Value> = Vec::new();
     let mut cur = data.clone();
     for k in keys {
@@ -432,10 +459,16 @@ pub(super) fn dig_value(data: &Value, keys: &[Value]) -> Result<Value, String> {
             Value::Array(a) => {
                 walked.push(k.clone());
                 let Value::Int(i) = k else {
-                    return Err(format!(
-                        "The given data requires an Integer index at {}, got '{}'",
-                        path(&walked),
-                        PType::infer(k)
+                    let t = PType::infer(k);
+                    return Err(DigError::new(
+                        "EXPECTED_INTEGER_INDEX",
+                        format!(
+                            "The given data requires an Integer index at {}, got '{t}'",
+                            path(&walked)
+                        ),
+                        &walked,
+                        "index_type",
+                        t,
                     ));
                 };
                 let len = a.len() as i64;
@@ -451,11 +484,17 @@ pub(super) fn dig_value(data: &Value, keys: &[Value]) -> Result<Value, String> {
                 cur = h.get(k).cloned().unwrap_or(Value::Undef);
             }
             other => {
-                return Err(format!(
-                    "The given data does not contain a Collection at {}, got '{}'",
-                    path(&walked),
-                    PType::infer(other)
-                ))
+                let t = PType::infer(other);
+                return Err(DigError::new(
+                    "EXPECTED_COLLECTION",
+                    format!(
+                        "The given data does not contain a Collection at {}, got '{t}'",
+                        path(&walked)
+                    ),
+                    &walked,
+                    "value_type",
+                    t,
+                ));
             }
         }
     }
@@ -463,7 +502,7 @@ pub(super) fn dig_value(data: &Value, keys: &[Value]) -> Result<Value, String> {
 }
 
 fn dig(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
-    dig_value(call.arg(0), &call.args[1..]).map_err(EvalError::new)
+    dig_value(call.arg(0), &call.args[1..]).map_err(|e| EvalError::new(e.msg))
 }
 
 /// Splits `a.b."c.d".0` into keys: numbers become integers, quotes protect dots.
@@ -517,14 +556,9 @@ fn get_impl(
     match dig_value(value, &keys) {
         Ok(v) if v.is_undef() => Ok(default),
         Ok(v) => Ok(v),
-        Err(msg) => match call.block.clone() {
-            Some(b) => {
-                let mut err = ValueMap::default();
-                err.insert(Value::str("msg"), Value::str(msg));
-                err.insert(Value::str("issue_code"), Value::str("SLICE_ERROR"));
-                c.call_block(&b, vec![Value::hash(err)])
-            }
-            None => Err(EvalError::new(msg)),
+        Err(e) => match call.block.clone() {
+            Some(b) => c.call_block(&b, vec![e.into_error_value()]),
+            None => Err(EvalError::new(e.msg)),
         },
     }
 }

@@ -1,0 +1,2 @@
+# Error's msg is a String[1]: Error('') fails with new_Error's signatures.
+notice(Error(''))

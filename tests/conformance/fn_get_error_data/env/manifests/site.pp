@@ -1,0 +1,14 @@
+# get() with a block passes Puppet's Error object (Pcore type Error: msg, kind,
+# details, issue_code; the function message) when the path does not lead anywhere;
+# Error() makes one, by position or by hash.
+notify { 'errors':
+  message => [
+    get({ 'a' => 1 }, 'a.b') |$e| { [$e.issue_code, $e.kind, $e.message, "${e}"] },
+    get({ 'a' => [1] }, 'a.x') |$e| { [$e.issue_code, $e.message, $e.details] },
+    get([1, [2]], '1.x') |$e| { $e.details['walked_path'] },
+    get({ 'a' => 1 }, 'a.b') |$e| { $e =~ Error },
+    String(Error('m', 'k', { 'd' => 1 }, 'CODE')), Error('m').message, Error('m').kind,
+    Error({ 'msg' => 'x', 'kind' => 'K' }).kind, Error('m', 'k') == Error('m', 'k'),
+    String(Error),
+  ],
+}
