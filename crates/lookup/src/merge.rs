@@ -16,6 +16,41 @@ fn error(message: impl Into<String>) -> LookupError {
     LookupError::new(ErrorKind::Merge, message).as_runtime()
 }
 
+/// The options of the `deep` strategy and the type of each (besides Undef), in the
+/// order of Puppet's options Struct.
+const DEEP_OPTIONS: [(&str, &str); 4] = [
+    ("knockout_prefix", "String"),
+    ("merge_debug", "Boolean"),
+    ("merge_hash_arrays", "Boolean"),
+    ("sort_merged_arrays", "Boolean"),
+];
+
+/// The options a strategy's Struct does not have, in the hash's order.
+fn unrecognized<'a>(
+    options: impl Iterator<Item = &'a (Data, Data)>,
+    known: &[&str],
+) -> Vec<String> {
+    options
+        .map(|(k, _)| plain_text(k))
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| format!("unrecognized key '{k}'"))
+        .collect()
+}
+
+/// Puppet's type assertion of the merge options: one problem is `The merge options
+/// has wrong type, <problem>`; several are that, one per line, indented.
+fn options_problems(problems: Vec<String>) -> Result<(), LookupError> {
+    let lines: Vec<String> = problems
+        .iter()
+        .map(|p| format!("The merge options has wrong type, {p}"))
+        .collect();
+    match lines.len() {
+        0 => Ok(()),
+        1 => Err(error(lines[0].clone())),
+        _ => Err(error(format!(" {}", lines.join("\n  ")))),
+    }
+}
+
 impl MergeStrategy {
     /// `MergeStrategy.strategy(merge)`: a strategy name (`'deep'`) or a hash with a
     /// `strategy` key and the strategy's options. `Data::Undef` is the default (`first`).
@@ -52,40 +87,29 @@ impl MergeStrategy {
             "hash" => MergeStrategy::Hash,
             "deep" => {
                 let mut opts = DeepMergeOptions::default();
-                for (k, v) in extra() {
-                    let key = plain_text(k);
-                    match (key.as_str(), v) {
+                let mut problems = Vec::new();
+                // The options' Struct, in its members' order, then the keys it does
+                // not have.
+                for (key, want) in DEEP_OPTIONS {
+                    let Some((_, v)) = extra().find(|(k, _)| plain_text(k) == key) else {
+                        continue;
+                    };
+                    match (key, v) {
+                        (_, Data::Undef) => {}
                         ("knockout_prefix", Data::String(p)) => {
                             opts.knockout_prefix = Some(p.clone())
                         }
-                        ("knockout_prefix", Data::Undef) => {}
                         ("sort_merged_arrays", Data::Bool(b)) => opts.sort_merged_arrays = *b,
                         ("merge_hash_arrays", Data::Bool(b)) => opts.merge_hash_arrays = *b,
                         ("merge_debug", Data::Bool(_)) => {}
-                        (
-                            "sort_merged_arrays" | "merge_hash_arrays" | "merge_debug",
-                            Data::Undef,
-                        ) => {}
-                        (
-                            k @ ("knockout_prefix" | "sort_merged_arrays" | "merge_hash_arrays"
-                            | "merge_debug"),
-                            _,
-                        ) => {
-                            let want = if k == "knockout_prefix" {
-                                "String"
-                            } else {
-                                "Boolean"
-                            };
-                            return Err(error(format!(
-                                "The merge options entry '{k}' expects a value of type Undef or {want}, got {}",
-                                type_name(v)
-                            )));
-                        }
-                        (k, _) => {
-                            return Err(error(format!("The merge options unrecognized key '{k}'")))
-                        }
+                        _ => problems.push(format!(
+                            "entry '{key}' expects a value of type Undef or {want}, got {}",
+                            type_name(v)
+                        )),
                     }
                 }
+                problems.extend(unrecognized(extra(), &DEEP_OPTIONS.map(|(k, _)| k)));
+                options_problems(problems)?;
                 if opts.knockout_prefix.as_deref() == Some("") {
                     return Err(error(
                         "knockout_prefix cannot be an empty string in deep_merge!",
@@ -96,12 +120,7 @@ impl MergeStrategy {
             // FIXME: `unconstrained_deep` and `reverse_deep` (internal to Puppet) are not here.
             other => return Err(error(format!("Unknown merge strategy: '{other}'"))),
         };
-        if let Some((k, _)) = extra().next() {
-            return Err(error(format!(
-                "The merge options unrecognized key '{}'",
-                plain_text(k)
-            )));
-        }
+        options_problems(unrecognized(extra(), &[]))?;
         Ok(strategy)
     }
 
