@@ -449,6 +449,21 @@ const INHERITED_METAPARAMS: &[&str] = &[
 ];
 
 /// Whether a value is Puppet's `undef` (absent parameters count as undef too).
+/// Whether `name` is one of the variables no code may bind (`$facts`, `$trusted`,
+/// `$server_facts`): Puppet's scope refuses them as parameters and as variables of
+/// any scope, and not only where they are already bound.
+pub(crate) fn is_reserved_variable(name: &str) -> bool {
+    matches!(name, "facts" | "trusted" | "server_facts")
+}
+
+/// The error of binding a reserved variable where it is not bound yet (Puppet's
+/// scope names it without the `$`).
+pub(crate) fn reserved_variable_error(name: &str) -> EvalError {
+    EvalError::new(format!(
+        "Attempt to assign to a reserved variable name: '{name}'"
+    ))
+}
+
 fn is_unset(v: Option<&Value>) -> bool {
     v.is_none_or(Value::is_undef)
 }
@@ -1254,6 +1269,7 @@ impl<'e> Compiler<'e> {
             id,
             &["Class[", title.as_str(), "]"].concat(),
             &def.def.params,
+            def.def.span,
             scope,
             &def.file,
         )?;
@@ -1371,6 +1387,7 @@ impl<'e> Compiler<'e> {
         id: ResId,
         owner: &str,
         params: &[Param],
+        definition: Span,
         scope: ScopeId,
         file: &Arc<SourceFile>,
     ) -> Result<(), EvalError> {
@@ -1476,6 +1493,21 @@ impl<'e> Compiler<'e> {
         if !errors.is_empty() {
             return Err(EvalError::new(join_mismatches(owner, &errors)));
         }
+        // Puppet binds the checked values in the scope (the given ones, then the
+        // defaults), and its scope refuses a reserved name: an error at the
+        // definition's line.
+        let reserved = self.resources[id]
+            .params
+            .keys()
+            .find(|k| is_reserved_variable(k) && params.iter().any(|p| p.name == **k));
+        if let Some(name) = reserved {
+            let line = file.line_col(definition.start).0;
+            return Err(EvalError::located(
+                reserved_variable_error(name).message,
+                &file.path,
+                Some(line),
+            ));
+        }
         Ok(())
     }
 
@@ -1554,7 +1586,7 @@ impl<'e> Compiler<'e> {
             ));
         }
         let result = self
-            .bind_parameters(id, &owner, &def.params, scope, &file)
+            .bind_parameters(id, &owner, &def.params, def.span, scope, &file)
             .and_then(|()| {
                 self.matches.push(Vec::new());
                 let r = self.eval_statements(&def.body.statements, scope, &file);

@@ -5,7 +5,7 @@ use crate::compiler::{
     Relationship, ResKind, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
 };
 use crate::env::SourceFile;
-use crate::error::{EvalError, Flow};
+use crate::error::{EvalError, Flow, Location};
 use crate::types::{capitalize_segments, AliasLink, AliasType, PType};
 use crate::value::IndexMap;
 use crate::value::{Regex, Value, ValueMap};
@@ -221,8 +221,8 @@ impl<'e> Compiler<'e> {
                     return Err(EvalError::new("The operator '+=' is no longer supported"));
                 }
                 let v = self.eval_expr(value, scope, file)?;
-                self.assign(target, v.clone(), scope)
-                    .map_err(|e| e.with_location(self.operator_location(file, target.span.end)))?;
+                let at = self.operator_location(file, target.span.end);
+                self.assign(target, v.clone(), scope, &at)?;
                 Ok(v)
             }
             ExprKind::Relationship { .. } => {
@@ -792,7 +792,26 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    fn assign(&mut self, target: &Expr, value: Value, scope: ScopeId) -> Result<(), EvalError> {
+    /// Assigns `value` to `target` (a variable, or an array of them) in `scope`; an
+    /// error is located at `at`, the `=`.
+    fn assign(
+        &mut self,
+        target: &Expr,
+        value: Value,
+        scope: ScopeId,
+        at: &Location,
+    ) -> Result<(), EvalError> {
+        self.assign_inner(target, value, scope, at)
+            .map_err(|e| e.with_location(at.clone()))
+    }
+
+    fn assign_inner(
+        &mut self,
+        target: &Expr,
+        value: Value,
+        scope: ScopeId,
+        at: &Location,
+    ) -> Result<(), EvalError> {
         match &target.kind {
             ExprKind::Variable(name) => {
                 if marionette_syntax::names::is_qualified(name) {
@@ -800,10 +819,27 @@ impl<'e> Compiler<'e> {
                         "Cannot assign to variables in other namespaces: ${name}"
                     )));
                 }
-                if self.scopes[scope].vars.contains_key(name) {
+                let bound = self.scopes[scope].vars.contains_key(name);
+                // Puppet's evaluator refuses `$server_facts` anywhere, and `$facts`
+                // and `$trusted` where they are bound (top scope); elsewhere its
+                // scope refuses them, an error of the `=` expression.
+                if name == "server_facts" || (bound && crate::compiler::is_reserved_variable(name))
+                {
+                    return Err(EvalError::new(format!(
+                        "Attempt to assign to a reserved variable name: '${name}'"
+                    )));
+                }
+                if bound {
                     return Err(EvalError::new(format!(
                         "Cannot reassign variable '${name}'"
                     )));
+                }
+                if crate::compiler::is_reserved_variable(name) {
+                    return Err(crate::compiler::reserved_variable_error(name).wrapped(
+                        "a '=' expression",
+                        at.clone(),
+                        false,
+                    ));
                 }
                 self.scopes[scope].vars.insert(name.clone(), value);
                 Ok(())
@@ -818,7 +854,7 @@ impl<'e> Compiler<'e> {
                                      variables from hash"
                                 )));
                             };
-                            self.assign(t, v.clone(), scope)?;
+                            self.assign_inner(t, v.clone(), scope, at)?;
                         }
                     }
                     return Ok(());
@@ -836,7 +872,7 @@ impl<'e> Compiler<'e> {
                     )));
                 }
                 for (t, v) in targets.iter().zip(values.iter()) {
-                    self.assign(t, v.clone(), scope)?;
+                    self.assign_inner(t, v.clone(), scope, at)?;
                 }
                 Ok(())
             }

@@ -136,6 +136,9 @@ impl Compiler<'_> {
                 )));
             }
             for (p, v) in values {
+                if crate::compiler::is_reserved_variable(&p.name) {
+                    return Err(crate::compiler::reserved_variable_error(&p.name));
+                }
                 let v = match v {
                     Some(v) => v,
                     None => match &p.default {
@@ -147,7 +150,11 @@ impl Compiler<'_> {
             }
         } else {
             for (k, v) in given {
-                self.scopes[local].vars.insert(k.to_string(), v);
+                let name = k.to_string();
+                if crate::compiler::is_reserved_variable(&name) {
+                    return Err(crate::compiler::reserved_variable_error(&name));
+                }
+                self.scopes[local].vars.insert(name, v);
             }
         }
         self.render_sink.push(String::new());

@@ -609,6 +609,9 @@ impl<'e> Compiler<'e> {
                 },
             };
             self.check_argument_type(owner, params, p, &v, local, file)?;
+            if crate::compiler::is_reserved_variable(&p.name) {
+                return Err(crate::compiler::reserved_variable_error(&p.name));
+            }
             self.scopes[local].vars.insert(p.name.clone(), v);
         }
         Ok(())
