@@ -148,6 +148,8 @@ impl LoadError {
                 self.message,
                 self.position()
             )
+        } else if self.path.is_empty() {
+            self.message.clone()
         } else {
             format!(
                 "{} (file: {}, line: {})",
@@ -391,6 +393,7 @@ impl Environment {
             modules.clone(),
             marionette_syntax::validate::ValidateOptions {
                 legacy_node_inheritance: legacy.node_inheritance,
+                skip_definition_checks: true,
             },
         );
         let mut env = Environment {
@@ -592,7 +595,7 @@ impl Environment {
         let checked = marionette_syntax::check(&text, true);
         let lines = LineIndex::new(&text);
         let path_str = path.to_string_lossy().into_owned();
-        if let Some(error) = load_error(&path_str, &text, &lines, &checked) {
+        if let Some(error) = load_error(&path_str, &text, &lines, &checked, false) {
             return Err(error);
         }
         let file = Arc::new(SourceFile::new(path_str, text, lines, checked.program));
@@ -842,8 +845,29 @@ fn load_error(
     text: &str,
     lines: &LineIndex,
     checked: &marionette_syntax::Checked,
+    definitions: bool,
 ) -> Option<LoadError> {
-    let first = checked.errors.first()?;
+    let Some(first) = checked.errors.first() else {
+        // The file validates: what Puppet finds loading its definitions (a manifest's,
+        // validated without them).
+        if !definitions {
+            return None;
+        }
+        let e = marionette_syntax::validate::definition_error(&checked.program, text, Some(path))?;
+        let line = lines.line_col(text, e.range.start()).line;
+        return Some(LoadError {
+            path: if e.located {
+                path.to_string()
+            } else {
+                String::new()
+            },
+            line,
+            column: 0,
+            message: e.message,
+            parse: false,
+            positionless: false,
+        });
+    };
     let validation = || {
         checked.parse.errors().is_empty()
             && marionette_syntax::lower::lower(&checked.parse, text)

@@ -111,6 +111,22 @@ use crate::{LineIndex, SyntaxError, TextRange, TextSize};
 pub struct ValidateOptions {
     /// Puppet 3's `node 'a' inherits 'b'` (Puppet 7 rejects it).
     pub legacy_node_inheritance: bool,
+    /// Leave out the problems found while loading the definitions (a name defined
+    /// twice, a metaparameter as a parameter): a compiler that knows the file's path
+    /// reports them itself, in Puppet's words for a file ([`definition_error`]).
+    pub skip_definition_checks: bool,
+}
+
+/// A problem [`definition_error`] finds while loading a file's definitions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionError {
+    pub message: String,
+    /// The definition (or parameter) at fault.
+    pub range: TextRange,
+    /// Whether Puppet gives the error a location: a clash between classes, defines
+    /// and nodes has one; a metaparameter as a parameter and an entity redefined in
+    /// the loaders have none.
+    pub located: bool,
 }
 
 /// Adds the validation errors of a lowered program. `text` is its source.
@@ -127,8 +143,13 @@ pub fn validate_with(
 ) {
     let before = errors.len();
     check_program(program, text, options, errors);
-    if errors.len() == before && !is_epp(program, text) {
-        instantiate(program, text, errors);
+    if errors.len() == before && !is_epp(program, text) && !options.skip_definition_checks {
+        if let Some(e) = definition_error(program, text, None) {
+            errors.push(SyntaxError {
+                message: e.message,
+                range: e.range,
+            });
+        }
     }
 }
 
@@ -1736,7 +1757,15 @@ const METAPARAMETERS: &[&str] = &[
 /// adds classes, defines and nodes to the environment, where classes, defines and
 /// nodes may not share names (but defines may share names with type aliases defined
 /// before them).
-fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
+/// The first problem Puppet finds while loading the definitions of a file that
+/// validates, or none. `file` is the file's path when a compiler loads it (Puppet
+/// then names the file: `Originally set at file:///...`, `(file: F, line: L)`); without
+/// one, the words of `puppet parser validate` (`string:?line=`, `(line: L)`).
+pub fn definition_error(
+    program: &Program,
+    text: &str,
+    file: Option<&str>,
+) -> Option<DefinitionError> {
     let mut definitions = Vec::new();
     for statement in &program.body {
         collect_placed_definitions(statement, &mut definitions);
@@ -1761,17 +1790,29 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
     };
     let origin = |e: &Expr| {
         let at = line_col(e);
-        format!("Originally set at string:?line={}&pos={}.", at.line, at.col)
+        match file {
+            Some(path) => format!(
+                "Originally set at file://{path}?line={}&pos={}.",
+                at.line, at.col
+            ),
+            None => format!("Originally set at string:?line={}&pos={}.", at.line, at.col),
+        }
     };
-    let mut push = |e: &Expr, message: String| {
+    let fail = |e: &Expr, message: String, located: bool| {
         let span = loc(text, e);
-        errors.push(SyntaxError {
+        Some(DefinitionError {
             message,
             range: TextRange::new(
                 TextSize::from(span.start),
                 TextSize::from(span.end.max(span.start)),
             ),
-        });
+            located,
+        })
+    };
+    // Where the first definition is, in a clash.
+    let first_at = |l: u32| match file {
+        Some(path) => format!("(file: {path}, line: {l})"),
+        None => format!("(line: {l})"),
     };
 
     // Making the definitions.
@@ -1789,15 +1830,15 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
             .find(|p| p.default.is_none() && METAPARAMETERS.contains(&p.name.as_str()))
         {
             let span = param_loc(p, text);
-            errors.push(SyntaxError {
+            return Some(DefinitionError {
                 message: format!(
                     "{} is a metaparameter; please choose another parameter name in the {} definition",
                     p.name,
                     name.to_lowercase()
                 ),
                 range: TextRange::new(TextSize::from(span.start), TextSize::from(span.end)),
+                located: false,
             });
-            return;
         }
         let redefined = |kind: &str, name: &str, origin: String| {
             format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{name}'. {origin}")
@@ -1806,15 +1847,13 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
             ExprKind::Define(c) => {
                 let name = c.name.to_lowercase();
                 if let Some((_, first)) = defines.iter().find(|(n, _)| *n == name) {
-                    push(d, redefined("type", &name, origin(first)));
-                    return;
+                    return fail(d, redefined("type", &name, origin(first)), false);
                 }
                 defines.push((name, d));
             }
             ExprKind::Function(f) => {
                 if let Some((_, first)) = functions.iter().find(|(n, _)| *n == f.name) {
-                    push(d, redefined("function", &f.name, origin(first)));
-                    return;
+                    return fail(d, redefined("function", &f.name, origin(first)), false);
                 }
                 functions.push((&f.name, d));
             }
@@ -1832,8 +1871,7 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                     None => None,
                 };
                 if let Some(origin) = taken {
-                    push(d, redefined("type", &name, origin));
-                    return;
+                    return fail(d, redefined("type", &name, origin), false);
                 }
                 aliases.push((name, d));
             }
@@ -1857,29 +1895,32 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                 let name = c.name.to_lowercase();
                 let clash = if let Some(l) = find(&classes, &name) {
                     Some(format!(
-                        "Class '{name}' is already defined (line: {l}); cannot redefine"
+                        "Class '{name}' is already defined {}; cannot redefine",
+                        first_at(l)
                     ))
                 } else if let Some(l) = find(&nodes, &name) {
-                    Some(format!("Node '{name}' is already defined (line: {l}); cannot be redefined as a class"))
+                    Some(format!(
+                        "Node '{name}' is already defined {}; cannot be redefined as a class",
+                        first_at(l)
+                    ))
                 } else {
                     find(&defines, &name).map(|l| {
-                        format!("Definition '{name}' is already defined (line: {l}); cannot be redefined as a class")
+                        format!("Definition '{name}' is already defined {}; cannot be redefined as a class", first_at(l))
                     })
                 };
                 if let Some(message) = clash {
-                    push(d, message);
-                    return;
+                    return fail(d, message, true);
                 }
                 classes.push((name, d));
             }
             ExprKind::Define(c) => {
                 let name = c.name.to_lowercase();
                 if let Some(l) = find(&classes, &name) {
-                    push(
+                    return fail(
                         d,
-                        format!("'{name}' is already defined (line: {l}) as a class; cannot redefine as a definition"),
+                        format!("'{name}' is already defined {} as a class; cannot redefine as a definition", first_at(l)),
+                        true,
                     );
-                    return;
                 }
                 defines.push((name, d));
             }
@@ -1888,16 +1929,16 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
                     let name = node_name(matcher);
                     let clash = if let Some(l) = find(&nodes, &name) {
                         Some(format!(
-                            "Node '{name}' is already defined (line: {l}); cannot redefine"
+                            "Node '{name}' is already defined {}; cannot redefine",
+                            first_at(l)
                         ))
                     } else {
                         find(&classes, &name).map(|l| {
-                            format!("Class '{name}' is already defined (line: {l}); cannot be redefined as a node")
+                            format!("Class '{name}' is already defined {}; cannot be redefined as a node", first_at(l))
                         })
                     };
                     if let Some(message) = clash {
-                        push(d, message);
-                        return;
+                        return fail(d, message, true);
                     }
                     nodes.push((name, d));
                 }
@@ -1905,6 +1946,7 @@ fn instantiate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
             _ => {}
         }
     }
+    None
 }
 
 /// The types of Puppet's type system (its static loader), lower case: no type alias

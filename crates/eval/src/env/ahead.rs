@@ -285,7 +285,7 @@ impl Shared {
         let checked = marionette_syntax::check_with(&text, false, self.options);
         let lines = LineIndex::new(&text);
         let path = path.to_string_lossy().into_owned();
-        let error = load_error(&path, &text, &lines, &checked);
+        let error = load_error(&path, &text, &lines, &checked, true);
         Some(Arc::new(Parsed {
             file: Arc::new(SourceFile::new(path, text, lines, checked.program)),
             error,

@@ -1,0 +1,3 @@
+class app { }
+define app::site { }
+define app::site { }

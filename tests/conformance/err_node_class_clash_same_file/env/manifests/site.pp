@@ -1,0 +1,3 @@
+# A node named like a class of the same manifest.
+node 'web' { }
+class web { }
