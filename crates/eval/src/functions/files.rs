@@ -197,12 +197,15 @@ fn epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     c.render_epp(&file, params_of(call), top)
 }
 
+/// The file name of an inline EPP template's code.
+const INLINE_EPP_FILE: &str = "inlined-epp-text";
+
 fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
     let checked = marionette_syntax::check(&text, true);
     if let Some(e) = checked.errors.first() {
         let lines = marionette_syntax::LineIndex::new(&text);
-        let e = crate::env::syntax_error("inlined-epp-text", &text, &lines, e);
+        let e = crate::env::syntax_error(INLINE_EPP_FILE, &text, &lines, e);
         return Err(EvalError::new(format!(
             "inline_epp(): Invalid EPP: {} {}",
             e.message,
@@ -210,8 +213,10 @@ fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         )));
     }
     let lines = marionette_syntax::LineIndex::new(&text);
+    // Puppet gives the template's code its own file name: resources it declares,
+    // its warnings and errors are "in" it.
     let file = Arc::new(SourceFile::new(
-        call.file.path.clone(),
+        INLINE_EPP_FILE.to_string(),
         text,
         lines,
         checked.program,
