@@ -132,10 +132,11 @@ pub fn check(text: &str, epp: bool) -> Checked {
 pub fn check_with(text: &str, epp: bool, options: validate::ValidateOptions) -> Checked {
     let parse = if epp { parse_epp(text) } else { parse(text) };
     let mut errors = parse.errors().to_vec();
-    let (program, lower_errors) = lower::lower(&parse, text);
+    let (mut program, lower_errors) = lower::lower(&parse, text);
     errors.extend(lower_errors);
     if errors.is_empty() {
-        validate::validate_with(&program, text, options, &mut errors);
+        let warnings = validate::validate_with(&program, text, options, &mut errors);
+        program.warnings.extend(warnings);
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();

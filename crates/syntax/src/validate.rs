@@ -129,20 +129,27 @@ pub struct DefinitionError {
     pub located: bool,
 }
 
-/// Adds the validation errors of a lowered program. `text` is its source.
-pub fn validate(program: &Program, text: &str, errors: &mut Vec<SyntaxError>) {
+/// Adds the validation errors of a lowered program. `text` is its source. Returns
+/// the validation's warnings (see [`validate_with`]).
+pub fn validate(
+    program: &Program,
+    text: &str,
+    errors: &mut Vec<SyntaxError>,
+) -> Vec<(String, u32)> {
     validate_with(program, text, ValidateOptions::default(), errors)
 }
 
-/// [`validate`] with options.
+/// [`validate`] with options. Returns what Puppet's validation warns of (under its
+/// default `strict = warning`), each with the offset Puppet reports it at: a hash
+/// literal's key given twice, the future reserved word `plan` as a name.
 pub fn validate_with(
     program: &Program,
     text: &str,
     options: ValidateOptions,
     errors: &mut Vec<SyntaxError>,
-) {
+) -> Vec<(String, u32)> {
     let before = errors.len();
-    check_program(program, text, options, errors);
+    let warnings = check_program(program, text, options, errors);
     if errors.len() == before && !is_epp(program, text) && !options.skip_definition_checks {
         if let Some(e) = definition_error(program, text, None) {
             errors.push(SyntaxError {
@@ -151,6 +158,7 @@ pub fn validate_with(
             });
         }
     }
+    warnings
 }
 
 /// Puppet's validation proper (what its `pp` heredoc checker runs too).
@@ -159,16 +167,18 @@ fn check_program(
     text: &str,
     options: ValidateOptions,
     errors: &mut Vec<SyntaxError>,
-) {
+) -> Vec<(String, u32)> {
     let mut checker = Checker {
         text,
         options,
         first_error: errors.len(),
         errors,
+        warnings: Vec::new(),
         path: Vec::new(),
         aborted: false,
     };
     checker.program(program);
+    checker.warnings
 }
 
 /// The containers that decide where a definition may appear.
@@ -197,6 +207,8 @@ struct Checker<'a> {
     errors: &'a mut Vec<SyntaxError>,
     /// Where this validation's errors start in `errors`.
     first_error: usize,
+    /// The warnings, with the offsets Puppet reports them at.
+    warnings: Vec<(String, u32)>,
     /// The containers of the element being checked, outermost first.
     path: Vec<Ctx>,
     /// A heredoc's text failed its syntax check: Puppet stops validating there.
@@ -326,6 +338,7 @@ impl Checker<'_> {
                 });
             }
             ExprKind::Hash(entries) | ExprKind::UnfoldedHash(entries) => {
+                self.duplicate_keys(entries);
                 self.within(Ctx::Other, |c| {
                     for entry in entries {
                         c.rvalue(&entry.key);
@@ -743,6 +756,37 @@ impl Checker<'_> {
             );
         }
         self.reserved_type_name(e, name);
+        self.future_reserved_word(self.loc(e).start, name);
+    }
+
+    /// Puppet's `FUTURE_RESERVED_WORD` (a warning): `plan` as the name of a class,
+    /// define or function, or `Plan` as a return type.
+    fn future_reserved_word(&mut self, at: u32, name: &str) {
+        if name.eq_ignore_ascii_case("plan") {
+            self.warnings
+                .push(("Use of future reserved word: 'plan'".to_string(), at));
+        }
+    }
+
+    /// Puppet's `DUPLICATE_KEY` (a warning): a hash literal whose literal keys are
+    /// equal, at the `=>` of the later entry.
+    fn duplicate_keys(&mut self, entries: &[HashEntry]) {
+        let mut seen: Vec<LiteralKey> = Vec::new();
+        for entry in entries {
+            let Some(key) = LiteralKey::of(&entry.key) else {
+                continue;
+            };
+            if seen.contains(&key) {
+                let at = token_after(self.text, entry.key.span.end, "=>")
+                    .map_or(entry.key.span.start, |s| s.start);
+                self.warnings.push((
+                    format!("The key '{}' is declared more than once", key.to_ruby_s()),
+                    at,
+                ));
+            } else {
+                seen.push(key);
+            }
+        }
     }
 
     fn reserved_type_name(&mut self, e: &Expr, name: &str) {
@@ -978,6 +1022,9 @@ impl Checker<'_> {
             ExprKind::Access { target, .. } => target,
             _ => r,
         };
+        if let ExprKind::TypeRef(name) = &n.kind {
+            self.future_reserved_word(self.loc(r).start, name);
+        }
         if !matches!(n.kind, ExprKind::TypeRef(_)) {
             let message = format!(
                 "Illegal expression. {} is unacceptable as a type reference in {container}",
@@ -1947,6 +1994,85 @@ pub fn definition_error(
         }
     }
     None
+}
+
+/// The value of a hash key as Puppet's literal evaluator sees it (for the check of
+/// keys given twice); `None` for a key that is not literal.
+#[derive(Clone, Debug, PartialEq)]
+enum LiteralKey {
+    /// A string or a bare word.
+    Str(String),
+    Integer(i64),
+    /// By its bits: Ruby's `eql?` tells `1.0` from `1` and compares floats exactly.
+    Float(u64),
+    Boolean(bool),
+    Undef,
+    Default,
+    Regex(String),
+    List(Vec<LiteralKey>),
+}
+
+impl LiteralKey {
+    fn of(e: &Expr) -> Option<LiteralKey> {
+        Some(match &e.kind {
+            ExprKind::Literal(Literal::String(s)) => LiteralKey::Str(s.clone()),
+            ExprKind::Literal(Literal::Integer(i)) => LiteralKey::Integer(*i),
+            ExprKind::Literal(Literal::Float(f)) => LiteralKey::Float(f.to_bits()),
+            ExprKind::Literal(Literal::Boolean(b)) => LiteralKey::Boolean(*b),
+            ExprKind::Literal(Literal::Undef) => LiteralKey::Undef,
+            ExprKind::Literal(Literal::Default) => LiteralKey::Default,
+            ExprKind::Literal(Literal::Regex(r)) => LiteralKey::Regex(r.clone()),
+            ExprKind::QualifiedName(n) => LiteralKey::Str(n.clone()),
+            ExprKind::Concat(parts) => match parts.as_slice() {
+                [StrPart::Text(t)] => LiteralKey::Str(t.clone()),
+                _ => return None,
+            },
+            // (Puppet warns of neither a type name nor a negative number twice.)
+            ExprKind::Array(items) => {
+                LiteralKey::List(items.iter().map(LiteralKey::of).collect::<Option<_>>()?)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The key as Ruby's `to_s` writes it (in the warning).
+    fn to_ruby_s(&self) -> String {
+        match self {
+            LiteralKey::Str(s) => s.clone(),
+            LiteralKey::Undef => String::new(),
+            LiteralKey::Default => "default".to_string(),
+            LiteralKey::Regex(r) => format!("(?-mix:{r})"),
+            other => other.ruby_inspect(),
+        }
+    }
+
+    /// The key as Ruby's `inspect` writes it (inside an array).
+    fn ruby_inspect(&self) -> String {
+        match self {
+            LiteralKey::Str(s) => format!("{s:?}"),
+            LiteralKey::Integer(i) => i.to_string(),
+            LiteralKey::Float(f) => {
+                let f = f64::from_bits(*f);
+                if f.fract() == 0.0 && f.abs() < 1e16 {
+                    format!("{f:.1}")
+                } else {
+                    f.to_string()
+                }
+            }
+            LiteralKey::Boolean(b) => b.to_string(),
+            LiteralKey::Undef => "nil".to_string(),
+            LiteralKey::Default => ":default".to_string(),
+            LiteralKey::Regex(r) => format!("/{r}/"),
+            LiteralKey::List(items) => format!(
+                "[{}]",
+                items
+                    .iter()
+                    .map(LiteralKey::ruby_inspect)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
 }
 
 /// The types of Puppet's type system (its static loader), lower case: no type alias
