@@ -559,13 +559,25 @@ impl<'e> Compiler<'e> {
         self.matches.push(Vec::new());
         let r = self.eval_block(&lambda.body.statements, local, file);
         self.matches.pop();
-        match r {
+        let value = match r {
             Err(e) => match e.flow.as_deref() {
-                Some(Flow::Next(v)) => Ok(v.clone()),
-                _ => Err(e),
+                Some(Flow::Next(v)) => v.clone(),
+                _ => return Err(e),
             },
-            ok => ok,
+            Ok(v) => v,
+        };
+        // The body's value (or next's) must match the declared return type.
+        if let Some(rt) = &lambda.return_type {
+            let ty = self.eval_type(rt, local, file)?;
+            if !ty.is_instance(&value) {
+                return Err(EvalError::new(crate::describe::value_mismatch(
+                    "value returned from lambda has wrong type,",
+                    &ty,
+                    &value,
+                )));
+            }
         }
+        Ok(value)
     }
 
     /// Binds the parameters of a lambda or Puppet-language function in `local` as
