@@ -109,6 +109,13 @@ pub trait FunctionContext {
         let _ = (ty, value);
         Err("type checks are not available to this function".into())
     }
+    /// A type's string form as Puppet's `to_s` gives it (`Pattern[/^\/.+/]`,
+    /// `Stdlib::Compat::Hash` for an alias); `ty` is a type argument of this call or a
+    /// type's source text. `None` when the host cannot tell.
+    fn type_string(&mut self, ty: &Data) -> Option<String> {
+        let _ = ty;
+        None
+    }
     /// The parameters of a resource of the catalog (`type_name` as in `File`, `Class`,
     /// any case), `None` if there is no such resource.
     fn resource(&mut self, type_name: &str, title: &str) -> Option<Vec<(String, Data)>> {

@@ -713,9 +713,9 @@ fn validate_legacy(args: &[Data], cx: &mut dyn FunctionContext) -> R {
                 return err(format!("Unknown function: '{function}'"));
             }
             if !previous(value) {
+                let text = cx.type_string(ty).unwrap_or_else(|| type_text(ty));
                 cx.notice(format!(
-                    "Accepting previously invalid value for target type '{}'",
-                    type_text(ty)
+                    "Accepting previously invalid value for target type '{text}'"
                 ));
             }
             Ok(Data::Undef)

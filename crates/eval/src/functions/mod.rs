@@ -954,6 +954,10 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
         Ok(Some(crate::describe::value_mismatch("", &ty, &value)))
     }
 
+    fn type_string(&mut self, ty: &marionette_catalog::Data) -> Option<String> {
+        self.type_of(ty).ok().map(|t| t.to_string())
+    }
+
     fn resource(
         &mut self,
         type_name: &str,
