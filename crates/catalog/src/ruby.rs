@@ -224,11 +224,176 @@ pub fn regex_to_rust(source: &str) -> String {
                 }
             }
             '$' if !in_class => out.push_str("(?m:$)"),
-            '^' if !in_class => out.push_str("(?m:^)"),
+            // Ruby's `^` never matches at the end of a text that ends with a newline
+            // (`"a\n".gsub(/^/, "X")` is `"Xa\n"`), where a Rust line anchor does.
+            // That position only matters when what follows the anchor can match
+            // nothing; only then is it excluded, with a look-ahead.
+            '^' if !in_class => out.push_str(if must_consume(&chars, i) {
+                "(?m:^)"
+            } else {
+                "(?:\\A|(?m:^)(?!\\z))"
+            }),
             _ => out.push(c),
         }
     }
     out
+}
+
+/// Whether the rest of the regex alternative starting at `i` (up to its `|` or `)`)
+/// always consumes a character. Conservative: `false` for anything not understood.
+fn must_consume(chars: &[char], i: usize) -> bool {
+    alternatives_consume(chars, i).0
+}
+
+/// Whether every alternative from `i` to the `)` closing the current group (or the
+/// end) always consumes a character, and the index of that `)` (or the end).
+fn alternatives_consume(chars: &[char], mut i: usize) -> (bool, usize) {
+    let mut all = true;
+    loop {
+        let (consumes, end) = sequence_consumes(chars, i);
+        all &= consumes;
+        // Find where this alternative ends, to go on with the next one.
+        let (next, stop) = skip_sequence(chars, end);
+        match stop {
+            Some('|') => i = next + 1,
+            _ => return (all, next),
+        }
+    }
+}
+
+/// Skips to the `|` or `)` that ends the alternative containing `i` (or the end).
+fn skip_sequence(chars: &[char], mut i: usize) -> (usize, Option<char>) {
+    while i < chars.len() {
+        match chars[i] {
+            '|' | ')' => return (i, Some(chars[i])),
+            '\\' => i += 2,
+            '[' => i = class_end(chars, i),
+            '(' => i = alternatives_consume(chars, i + 1).1 + 1,
+            _ => i += 1,
+        }
+    }
+    (chars.len(), None)
+}
+
+/// The index after the character class opening at `i`.
+fn class_end(chars: &[char], mut i: usize) -> usize {
+    i += 1;
+    if chars.get(i) == Some(&'^') {
+        i += 1;
+    }
+    if chars.get(i) == Some(&']') {
+        i += 1;
+    }
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            '[' => i = class_end(chars, i),
+            ']' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    chars.len()
+}
+
+/// Whether the sequence from `i` (to its `|` or `)`) has an atom that always consumes
+/// a character; returns where the scan stopped.
+fn sequence_consumes(chars: &[char], mut i: usize) -> (bool, usize) {
+    while i < chars.len() {
+        let c = chars[i];
+        let (consumes, end) = match c {
+            '|' | ')' => return (false, i),
+            ' ' | '\t' | '\n' | '^' | '$' => {
+                i += 1;
+                continue;
+            }
+            '\\' => match chars.get(i + 1) {
+                None => return (false, i),
+                Some('b' | 'B' | 'A' | 'z' | 'Z' | 'G' | 'K') => {
+                    i += 2;
+                    continue;
+                }
+                Some('p' | 'P') if chars.get(i + 2) == Some(&'{') => {
+                    match chars[i..].iter().position(|&c| c == '}') {
+                        Some(n) => (true, i + n + 1),
+                        None => return (false, i),
+                    }
+                }
+                Some('x') if chars.get(i + 2) == Some(&'{') => {
+                    match chars[i..].iter().position(|&c| c == '}') {
+                        Some(n) => (true, i + n + 1),
+                        None => return (false, i),
+                    }
+                }
+                Some('x') => {
+                    let digits = chars[i + 2..]
+                        .iter()
+                        .take(2)
+                        .take_while(|c| c.is_ascii_hexdigit())
+                        .count();
+                    (true, i + 2 + digits)
+                }
+                // Back-references, octal escapes and the rest: not understood.
+                Some(e) if e.is_ascii_digit() || matches!(e, 'k' | 'g' | 'u' | 'c' | 'M' | 'C') => {
+                    return (false, i)
+                }
+                Some(_) => (true, i + 2),
+            },
+            '[' => (true, class_end(chars, i)),
+            '(' => {
+                let rest: String = chars[i + 1..].iter().take(4).collect();
+                let zero_width = ["?=", "?!", "?<=", "?<!", "?#"]
+                    .iter()
+                    .any(|p| rest.starts_with(p));
+                // Inline flags alone (`(?i)`): no group.
+                let flags_only = rest.starts_with('?') && {
+                    let f: String = chars[i + 2..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_alphabetic() || **c == '-')
+                        .collect();
+                    chars.get(i + 2 + f.chars().count()) == Some(&')')
+                };
+                let (inner, close) = alternatives_consume(chars, i + 1);
+                if close >= chars.len() {
+                    return (false, i);
+                }
+                if zero_width || flags_only {
+                    i = close + 1;
+                    continue;
+                }
+                // `(?<name>`, `(?:`, `(?>`, `(?i:`: the group's own alternatives.
+                (inner, close + 1)
+            }
+            '.' => (true, i + 1),
+            '*' | '+' | '?' | '{' | '#' => return (false, i),
+            _ => (true, i + 1),
+        };
+        i = end;
+        // A quantifier that allows nothing makes the atom optional.
+        let optional = match chars.get(i) {
+            Some('*' | '?') => true,
+            Some('{') => {
+                let body: String = chars[i + 1..].iter().take_while(|c| **c != '}').collect();
+                body.starts_with(',') || body.split(',').next().is_some_and(|n| n.trim() == "0")
+            }
+            _ => false,
+        };
+        if consumes && !optional {
+            return (true, i);
+        }
+        // Skip the quantifier (and a lazy or possessive mark).
+        match chars.get(i) {
+            Some('*' | '+' | '?') => i += 1,
+            Some('{') => match chars[i..].iter().position(|&c| c == '}') {
+                Some(n) => i += n + 1,
+                None => return (false, i),
+            },
+            _ => {}
+        }
+        if matches!(chars.get(i), Some('?' | '+')) {
+            i += 1;
+        }
+    }
+    (false, i)
 }
 
 /// Days since 1970-01-01 of a day of the proleptic Gregorian calendar (Ruby's `Time`).
