@@ -2264,6 +2264,10 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
             with_params(out, "Integer", params)
         }
         T::Float { from, to } => {
+            // The infinities are no bounds (`type(Infinity)` is `Float[Infinity]`).
+            let from = from.filter(|f| *f != f64::NEG_INFINITY);
+            let to = to.filter(|t| *t != f64::INFINITY);
+            let (from, to) = (&from, &to);
             let mut params = Vec::new();
             if from.is_some() || to.is_some() {
                 params.push(from.map_or("default".to_string(), format_float));

@@ -513,11 +513,10 @@ impl Hash for Value {
     }
 }
 
-/// Formats a float as Ruby's `Float#to_s` does.
+/// Formats a float as Ruby's `Float#to_s` does (`Infinity`, `-Infinity`, `NaN`).
 pub fn format_float(f: f64) -> String {
-    // Puppet's string conversion names the infinities its own way (Ruby: `Infinity`).
     if f.is_infinite() {
-        return if f > 0.0 { "Inf" } else { "-Inf" }.into();
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
     }
     marionette_catalog::wire::ruby_float(f)
 }
@@ -584,7 +583,9 @@ impl Value {
     /// values are quoted the Puppet way (`['a', 1, undef]`).
     pub fn to_puppet_string(&self) -> String {
         match self {
-            Value::Float(x) if !x.is_finite() => format_float(*x),
+            // `%f` of an infinity is C's `Inf`.
+            Value::Float(x) if x.is_infinite() => if *x > 0.0 { "Inf" } else { "-Inf" }.into(),
+            Value::Float(x) if x.is_nan() => "NaN".into(),
             Value::Float(x) => format!("{x:.6}"),
             Value::Regex(r) => r.source.clone(),
             Value::Array(_) | Value::Hash(_) => self.to_quoted_string(),

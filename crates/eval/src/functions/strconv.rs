@@ -468,6 +468,10 @@ fn scalar(v: &Value, f: &Format) -> Result<String, EvalError> {
             _ => Err(illegal(conv, "Integer", "dxXobBeEfgGaAspc")),
         },
         Value::Float(x) => match conv {
+            // Ruby's `Float#to_i` refuses what has no integer.
+            'd' | 'x' | 'X' | 'o' | 'b' | 'B' if !x.is_finite() => {
+                Err(EvalError::new(crate::value::format_float(*x)))
+            }
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' => f.apply(conv, Value::Int(x.trunc() as i64)),
             'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => f.apply(conv, v.clone()),
             's' => f.text(quoted_if(f.alt, v.to_string())),

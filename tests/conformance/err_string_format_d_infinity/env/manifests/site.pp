@@ -1,0 +1,1 @@
+notice(String(lookup('k_inf'), '%d'))

@@ -1,0 +1,28 @@
+# Infinities from YAML: Ruby's to_s spells them Infinity (interpolation, %s, %p,
+# containers), C's printf Inf (%f %e %g, and String()'s default %f); as type bounds
+# they are no bounds.
+$v = lookup('k_inf')
+$n = lookup('k_ninf')
+$nan = lookup('k_nan')
+notice($v)
+notice("${v} ${n} ${nan}")
+notice([$v, $n, $nan])
+notice("${[$v]} ${{a => $n}}")
+notice(String($v))
+notice(String($n))
+notice(String([$v]))
+notice(String($v, '%s'))
+notice(String($v, '%p'))
+notice(String($v, '%#s'))
+notice(String($v, '%f'))
+notice(String($v, '%g'))
+notice(String($v, '%e'))
+notice(sprintf('%p|%s|%f|%.2f|%e|%g|%10s|%-10p|', $n, $n, $n, $n, $n, $n, $v, $v))
+notice(inline_template('<%= @v %> <%= @n.inspect %> <%= [@v].inspect %>'))
+notice(type($v))
+notice(type($n))
+notice(type([$v]))
+notice(Float[1.5, $v])
+notice(Float[$n, 2.5])
+notice(Float[$n, $v])
+notify { 'inf': message => "${v}" }
