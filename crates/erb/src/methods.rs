@@ -2153,21 +2153,24 @@ fn string_method(
         "chars" => Value::array(text.chars().map(|c| Value::str(c.to_string())).collect()),
         "bytes" => Value::array(text.bytes().map(|b| Value::Int(b as i64)).collect()),
         "lines" => Value::array(lines(&text).into_iter().map(Value::str).collect()),
-        "each_line" => {
-            for l in lines(&text) {
-                if let Some(b) = block {
-                    it.yield_block(b, vec![Value::str(l)])?;
+        // With a block each item is yielded and the string returned; without one
+        // Ruby returns an Enumerator, which (like `each_slice`'s) is the array of the
+        // items here.
+        "each_line" | "each_char" | "each_byte" => {
+            let items: Vec<Value> = match name {
+                "each_line" => lines(&text).into_iter().map(Value::str).collect(),
+                "each_char" => text.chars().map(|c| Value::str(c.to_string())).collect(),
+                _ => text.bytes().map(|b| Value::Int(b as i64)).collect(),
+            };
+            match block {
+                Some(b) => {
+                    for v in items {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    recv.clone()
                 }
+                None => Value::array(items),
             }
-            recv.clone()
-        }
-        "each_char" => {
-            for c in text.chars() {
-                if let Some(b) = block {
-                    it.yield_block(b, vec![Value::str(c.to_string())])?;
-                }
-            }
-            recv.clone()
         }
         "split" => Value::array(
             split(&text, args, line)?
