@@ -3327,6 +3327,25 @@ fn enumerable(
                     .collect(),
             )
         }
+        // An Enumerator's `with_index(offset = 0)`: blockless enumerators are arrays
+        // here, so this is the form the usual `map.with_index { |x, i| ... }` and
+        // `each_char.with_index.map { ... }` need: with a block, the block's values;
+        // without one, the `[item, index]` pairs.
+        "with_index" => {
+            let offset = match &a0 {
+                Value::Nil => 0,
+                other => int_arg(other, line)?,
+            };
+            let mut out = Vec::new();
+            for (i, v) in items.iter().enumerate() {
+                let index = Value::Int(i as i64 + offset);
+                out.push(match block {
+                    Some(b) => it.yield_block(b, vec![v.clone(), index])?,
+                    None => Value::array(vec![v.clone(), index]),
+                });
+            }
+            Value::array(out)
+        }
         "each_with_object" => {
             let memo = a0.clone();
             if let Some(b) = block {
