@@ -3279,6 +3279,45 @@ fn each_args(item: &Value) -> Vec<Value> {
     vec![item.clone()]
 }
 
+/// `min(n)`/`max(n)` and `min_by(n)`/`max_by(n)`: the values of the `n` entries
+/// with the smallest keys, ascending (with `largest`, the largest, descending).
+/// `keyed` holds (key, value) pairs; `order` compares two keys. Entries with equal
+/// keys keep their order here; Ruby's selection is not stable and may pick or order
+/// them otherwise.
+fn smallest(
+    it: &mut Interp<'_>,
+    mut keyed: Vec<(Value, Value)>,
+    n: &Value,
+    largest: bool,
+    mut order: impl FnMut(&mut Interp<'_>, &Value, &Value) -> Result<Ordering, Flow>,
+    line: u32,
+) -> R {
+    let n = int_arg(n, line)?;
+    if n < 0 {
+        return Err(err("ArgumentError", format!("negative size ({n})"), line));
+    }
+    let mut failure = None;
+    keyed.sort_by(|(a, _), (b, _)| {
+        if failure.is_some() {
+            return Ordering::Equal;
+        }
+        match order(it, a, b) {
+            Ok(o) if largest => o.reverse(),
+            Ok(o) => o,
+            Err(e) => {
+                failure = Some(e);
+                Ordering::Equal
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(Value::array(
+        keyed.into_iter().take(n as usize).map(|(_, v)| v).collect(),
+    ))
+}
+
 /// Enumerable methods shared by Array, Hash and Range, over `items`.
 fn enumerable(
     it: &mut Interp<'_>,
@@ -3508,6 +3547,14 @@ fn enumerable(
                             .collect(),
                     )
                 }
+                "min_by" | "max_by" if matches!(a0, Value::Int(_)) => smallest(
+                    it,
+                    keyed,
+                    &a0,
+                    name == "max_by",
+                    |_, a, b| compare_or_fail(a, b, line),
+                    line,
+                )?,
                 "min_by" | "max_by" => {
                     let mut best: Option<(Value, Value)> = None;
                     for (k, v) in keyed {
@@ -3565,6 +3612,23 @@ fn enumerable(
                     )
                 }
             }
+        }
+        // `min(n)`, `max(n)`: the n smallest (ascending) or largest (descending).
+        "min" | "max" if matches!(a0, Value::Int(_)) => {
+            let mut keyed = Vec::new();
+            for v in &items {
+                keyed.push((v.clone(), v.clone()));
+            }
+            let order = |it: &mut Interp<'_>, a: &Value, b: &Value| -> Result<Ordering, Flow> {
+                match block {
+                    Some(bl) => Ok(match it.yield_block(bl, vec![a.clone(), b.clone()])? {
+                        Value::Int(i) => i.cmp(&0),
+                        _ => Ordering::Equal,
+                    }),
+                    None => compare_or_fail(a, b, line),
+                }
+            };
+            smallest(it, keyed, &a0, name == "max", order, line)?
         }
         "min" | "max" => {
             let mut best: Option<Value> = None;
