@@ -1235,6 +1235,30 @@ fn to_integer(v: &Value, line: u32) -> R {
 }
 
 /// `Kernel#format`: flags, width, precision and the common conversions.
+/// C's `%g` of a finite, non-negative `f`: `precision` significant digits (6 by
+/// default, at least 1), in `%e` form when the exponent is below -4 or not below the
+/// precision, else in `%f` form; trailing zeros dropped unless `alt` (`#`).
+fn general_float(f: f64, precision: Option<usize>, alt: bool) -> String {
+    let p = precision.unwrap_or(6).max(1);
+    let e_form = format!("{:.*e}", p - 1, f);
+    let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    // `#` keeps the zeros and always writes the decimal point (`100.`).
+    let trim = |s: &str| -> String {
+        match (alt, s.contains('.')) {
+            (true, true) | (false, false) => s.to_string(),
+            (true, false) => format!("{s}."),
+            (false, true) => s.trim_end_matches('0').trim_end_matches('.').to_string(),
+        }
+    };
+    if exp < -4 || exp >= p as i64 {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exp.abs())
+    } else {
+        trim(&format!("{:.*}", (p as i64 - 1 - exp).max(0) as usize, f))
+    }
+}
+
 pub(crate) fn format(fmt: &str, args: &[Value], line: u32) -> Result<String, Flow> {
     let mut out = String::new();
     let mut chars = fmt.chars().peekable();
@@ -1324,7 +1348,7 @@ pub(crate) fn format(fmt: &str, args: &[Value], line: u32) -> Result<String, Flo
                 }
                 sign(i < 0, &flags) + &s
             }
-            'f' | 'e' | 'E' | 'g' => {
+            'f' | 'e' | 'E' | 'g' | 'G' => {
                 let f = match &a {
                     Value::Int(i) => *i as f64,
                     Value::Float(f) => *f,
@@ -1344,10 +1368,17 @@ pub(crate) fn format(fmt: &str, args: &[Value], line: u32) -> Result<String, Flo
                 };
                 let p = precision.unwrap_or(6);
                 let s = match conv {
+                    // C's printf: `Inf`, `NaN`.
+                    _ if f.is_infinite() => "Inf".to_string(),
+                    _ if f.is_nan() => "NaN".to_string(),
                     'f' => format!("{:.*}", p, f.abs()),
-                    'g' => {
-                        let s = format!("{}", f.abs());
-                        s
+                    'g' | 'G' => {
+                        let s = general_float(f.abs(), precision, flags.contains('#'));
+                        if conv == 'G' {
+                            s.to_uppercase()
+                        } else {
+                            s
+                        }
                     }
                     _ => {
                         let s = format!("{:.*e}", p, f.abs());
