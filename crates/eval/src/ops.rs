@@ -327,6 +327,21 @@ pub fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> 
                             return Ok(Value::Int(0));
                         }
                         if n >= 64 {
+                            // Ruby shifts into a Bignum: the error shows it exactly
+                            // (its hexadecimal digits are those of x, shifted).
+                            let abs = x.unsigned_abs();
+                            if n < 1 << 20 && abs.leading_zeros() >= 4 {
+                                let (sign, range) = if x > 0 { ('+', "max") } else { ('-', "min") };
+                                return err(
+                                    Blame::Operator,
+                                    format!(
+                                        "{} resulted in a value outside of Puppet Integer {range} range, got '{sign}{:#x}{}'",
+                                        a_an_uc_expr(op),
+                                        abs << (n % 4),
+                                        "0".repeat((n / 4) as usize)
+                                    ),
+                                );
+                            }
                             return overflow(if x > 0 { i128::MAX } else { i128::MIN });
                         }
                         overflow(x << n)
