@@ -132,8 +132,8 @@ pub struct LoadError {
     /// A syntax or validation error (Puppet: "Could not parse for environment ..."),
     /// as opposed to a clash between definitions, which Puppet reports as it is.
     pub parse: bool,
-    /// An error about the whole input (a byte order mark), which Puppet reports
-    /// without the file or a position.
+    /// An error Puppet reports without the file or a position (a byte order mark, a
+    /// number literal Ruby cannot read: `marionette_syntax::is_positionless`).
     pub positionless: bool,
 }
 
@@ -908,7 +908,7 @@ pub(crate) fn syntax_error(
         column,
         message: error.message.clone(),
         parse: true,
-        positionless: error.message == marionette_syntax::BYTE_ORDER_MARK,
+        positionless: marionette_syntax::is_positionless(&error.message),
     }
 }
 

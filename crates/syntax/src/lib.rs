@@ -280,6 +280,16 @@ fn token_starts(tokens: &[lexer::Token]) -> Vec<usize> {
 pub const BYTE_ORDER_MARK: &str = "Illegal UTF-8 Byte Order mark at beginning of input: \
      [EF BB BF] - remove these from the puppet source";
 
+/// The start of the error for a number literal Ruby cannot read (`1e400`), which
+/// Puppet's lexer reports without the file or a position.
+pub const INVALID_NUMBER: &str = "Internal Error, NUMBER token does not contain a valid number";
+
+/// Whether Puppet reports a syntax error with this message without naming the file
+/// or a position: the errors about the whole input or a literal's value.
+pub fn is_positionless(message: &str) -> bool {
+    message == BYTE_ORDER_MARK || message.starts_with(INVALID_NUMBER)
+}
+
 /// The syntax error at the end of the input, which Puppet reports without a line.
 pub const SYNTAX_ERROR_AT_END: &str = "Syntax error at end of input";
 

@@ -610,12 +610,7 @@ impl Lowerer<'_> {
                 return match parse_float(text) {
                     Some(f) => Literal::Float(f),
                     None => {
-                        self.error(
-                            format!(
-                            "Internal Error, NUMBER token does not contain a valid number, {text}"
-                        ),
-                            at,
-                        );
+                        self.error(format!("{}, {text}", crate::INVALID_NUMBER), at);
                         Literal::Float(0.0)
                     }
                 };

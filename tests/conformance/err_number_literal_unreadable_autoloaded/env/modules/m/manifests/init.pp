@@ -1,0 +1,1 @@
+class m { notice(1e400) }
