@@ -567,11 +567,24 @@ impl<'e> Compiler<'e> {
             Ok(v) => v,
         };
         // The body's value (or next's) must match the declared return type.
-        if let Some(rt) = &lambda.return_type {
+        self.check_returned(lambda.return_type.as_ref(), value, "lambda", local, file)
+    }
+
+    /// A lambda's or function's value checked against its declared return type
+    /// (`what` names it in the error).
+    fn check_returned(
+        &mut self,
+        return_type: Option<&marionette_syntax::model::Expr>,
+        value: Value,
+        what: &str,
+        local: ScopeId,
+        file: &Arc<SourceFile>,
+    ) -> EvalResult {
+        if let Some(rt) = return_type {
             let ty = self.eval_type(rt, local, file)?;
             if !ty.is_instance(&value) {
                 return Err(EvalError::new(crate::describe::value_mismatch(
-                    "value returned from lambda has wrong type,",
+                    &format!("value returned from {what} has wrong type,"),
                     &ty,
                     &value,
                 )));
@@ -704,17 +717,7 @@ impl<'e> Compiler<'e> {
             },
             Ok(v) => v,
         };
-        if let Some(rt) = &def.return_type {
-            let ty = self.eval_type(rt, local, file)?;
-            if !ty.is_instance(&value) {
-                return Err(EvalError::new(crate::describe::value_mismatch(
-                    &format!("value returned from {} has wrong type,", def.name),
-                    &ty,
-                    &value,
-                )));
-            }
-        }
-        Ok(value)
+        self.check_returned(def.return_type.as_ref(), value, &def.name, local, file)
     }
 }
 
