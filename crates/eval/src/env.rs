@@ -133,14 +133,15 @@ pub struct LoadError {
     /// as opposed to a clash between definitions, which Puppet reports as it is.
     pub parse: bool,
     /// An error Puppet reports without the file or a position (a byte order mark, a
-    /// number literal Ruby cannot read: `marionette_syntax::is_positionless`).
+    /// number literal Ruby cannot read: `marionette_syntax::is_positionless`; an
+    /// entity redefined in a loader).
     pub positionless: bool,
 }
 
 impl LoadError {
     /// The error as Puppet words it for environment `env` (a main manifest's).
     pub fn describe(&self, env: &str) -> String {
-        if self.positionless {
+        if self.parse && self.positionless {
             format!("Could not parse for environment {env}: {}", self.message)
         } else if self.parse {
             format!(
@@ -148,7 +149,7 @@ impl LoadError {
                 self.message,
                 self.position()
             )
-        } else if self.path.is_empty() {
+        } else if self.positionless {
             self.message.clone()
         } else {
             format!(
@@ -856,16 +857,12 @@ fn load_error(
         let e = marionette_syntax::validate::definition_error(&checked.program, text, Some(path))?;
         let line = lines.line_col(text, e.range.start()).line;
         return Some(LoadError {
-            path: if e.located {
-                path.to_string()
-            } else {
-                String::new()
-            },
+            path: path.to_string(),
             line,
             column: 0,
             message: e.message,
             parse: false,
-            positionless: false,
+            positionless: !e.located,
         });
     };
     let validation = || {

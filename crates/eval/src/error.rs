@@ -180,9 +180,9 @@ impl EvalError {
     /// unless it is the end of the file, the line and column (an error about the whole
     /// input, a byte order mark, is the loading call's).
     pub(crate) fn from_load(e: LoadError) -> EvalError {
-        // No file, no position (a byte order mark; an entity redefined in a
-        // loader): the expression that made the file load gives the location.
-        if e.positionless || (!e.parse && e.path.is_empty()) {
+        // No file, no position: the expression that made the file load gives the
+        // location.
+        if e.positionless {
             return EvalError::new(e.message);
         }
         if !e.parse {
