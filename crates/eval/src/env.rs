@@ -23,7 +23,8 @@ pub trait SourceDb: Send + Sync {
     }
     fn is_file(&self, path: &Path) -> bool;
     fn is_dir(&self, path: &Path) -> bool;
-    /// The entries of a directory (full paths), in any order.
+    /// The entries of a directory (full paths), in any order; an error of kind
+    /// `NotFound` when there is no such directory (`NotADirectory` for a file).
     fn list(&self, path: &Path) -> std::io::Result<Vec<PathBuf>>;
 }
 
@@ -388,7 +389,11 @@ impl Environment {
             Some(m) => root.join(m),
             None => root.join("manifests"),
         };
-        let modules = Arc::new(modules::Modules::new(sources.clone(), modulepath.clone()));
+        let modules = Arc::new(modules::Modules::new(
+            sources.clone(),
+            root.to_path_buf(),
+            modulepath.clone(),
+        ));
         let ahead = ahead::ParseAhead::new(
             sources.clone(),
             modules.clone(),

@@ -266,6 +266,9 @@ impl Shared {
 
     /// The parse of the manifest at `path`, and whether this call made it.
     fn parse(&self, path: &Path) -> (Option<Arc<Parsed>>, bool) {
+        if self.modules.has_manifest(path) == Some(false) {
+            return (None, false);
+        }
         let slot = self
             .lock()
             .slots
@@ -414,12 +417,19 @@ impl Shared {
             let Some(dir) = modules.get(module) else {
                 continue;
             };
+            // Only files that exist: most names do not lead to a file in each of
+            // the three directories, and a failed read was most of the jobs.
+            let mut manifest = |path: PathBuf| {
+                if self.modules.has_manifest(&path) != Some(false) {
+                    jobs.push(Job::Manifest(path));
+                }
+            };
             if rest.is_empty() {
-                jobs.push(Job::Manifest(dir.join("manifests").join("init.pp")));
+                manifest(dir.join("manifests").join("init.pp"));
             } else {
                 let file = format!("{}.pp", rest.join("/"));
                 for sub in ["manifests", "types", "functions"] {
-                    jobs.push(Job::Manifest(dir.join(sub).join(&file)));
+                    manifest(dir.join(sub).join(&file));
                 }
             }
         }

@@ -12,7 +12,7 @@ use super::SourceDb;
 use crate::restype::ResourceType;
 use foldhash::{HashMap, HashMapExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub(crate) struct Modules {
     sources: Arc<dyn SourceDb>,
@@ -29,12 +29,37 @@ pub(crate) struct Modules {
     provider_dirs: OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The modules' Ruby functions: the module and file of each name.
     function_files: OnceLock<HashMap<String, (String, PathBuf)>>,
+    /// The environment's directory, whose `types` and `functions` autoload as a
+    /// module's do.
+    root: PathBuf,
+    /// The `.pp` files under each code directory (`<module>/manifests`, `types`,
+    /// `functions`) listed so far, by directory.
+    code_trees: Mutex<HashMap<PathBuf, Arc<OnceLock<Option<CodeTree>>>>>,
+    /// The directories of `all_dirs`, as a set.
+    module_dirs: OnceLock<foldhash::HashSet<PathBuf>>,
 }
 
+/// The `.pp` files of one code directory and its subdirectories.
+type CodeTree = foldhash::HashSet<PathBuf>;
+
+/// The directories of a module, and of the environment, that autoloading looks in.
+const CODE_DIRS: [&str; 3] = ["manifests", "types", "functions"];
+
+/// How deep [`Modules::has_manifest`] lists a code directory: names nest no deeper in
+/// practice (`a::b::c::d::e::f::g::h` is 7 directories down).
+const MAX_CODE_DEPTH: usize = 10;
+
 impl Modules {
-    pub(crate) fn new(sources: Arc<dyn SourceDb>, modulepath: Vec<PathBuf>) -> Modules {
+    pub(crate) fn new(
+        sources: Arc<dyn SourceDb>,
+        root: PathBuf,
+        modulepath: Vec<PathBuf>,
+    ) -> Modules {
         Modules {
             sources,
+            root,
+            code_trees: Mutex::default(),
+            module_dirs: OnceLock::new(),
             modulepath,
             entries: OnceLock::new(),
             all_dirs: OnceLock::new(),
@@ -155,6 +180,71 @@ impl Modules {
         })
     }
 
+    /// Whether a manifest a name autoloads from (`<module>/manifests/a/b.pp`, or in
+    /// `types` or `functions`, of a module or of the environment) exists, from a
+    /// listing of its code directory made once; `None` for any other path. Most of
+    /// the files autoloading and the parse-ahead worker look for do not exist (a name
+    /// is looked for in three directories, a nested class in its parent's files too):
+    /// a failed open each cost more than listing the directories they would be in.
+    pub(crate) fn has_manifest(&self, path: &Path) -> Option<bool> {
+        let code_dir = path.ancestors().skip(1).find(|dir| {
+            dir.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| CODE_DIRS.contains(&n))
+        })?;
+        let owner = code_dir.parent()?;
+        if owner != self.root && !self.module_dirs().contains(owner) {
+            return None;
+        }
+        let tree = self
+            .code_trees
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(code_dir.to_path_buf())
+            .or_default()
+            .clone();
+        let tree = tree.get_or_init(|| {
+            let mut files = CodeTree::default();
+            // A tree too deep to list whole tells nothing.
+            self.list_code(code_dir, 0, &mut files).then_some(files)
+        });
+        Some(tree.as_ref()?.contains(path))
+    }
+
+    /// The directories of [`all_dirs`](Modules::all_dirs), as a set.
+    fn module_dirs(&self) -> &foldhash::HashSet<PathBuf> {
+        self.module_dirs
+            .get_or_init(|| self.all_dirs().iter().map(|(_, d)| d.clone()).collect())
+    }
+
+    /// Adds the `.pp` files under `dir` to `files`: a listed name that does not end
+    /// in `.pp` is listed in turn (which fails for a file), so that telling files
+    /// from directories costs no call per entry. `false` when the listing is not
+    /// whole: a directory could not be read, or the tree is deeper than
+    /// [`MAX_CODE_DEPTH`] (or loops through a link).
+    fn list_code(&self, dir: &Path, depth: usize, files: &mut CodeTree) -> bool {
+        use std::io::ErrorKind;
+        let entries = match self.sources.list(dir) {
+            Ok(entries) => entries,
+            // Nothing there (most modules have no `types`), or a file.
+            Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
+                return true
+            }
+            Err(_) => return false,
+        };
+        if depth >= MAX_CODE_DEPTH {
+            return false;
+        }
+        for entry in entries {
+            if entry.extension().is_some_and(|e| e == "pp") {
+                files.insert(entry);
+            } else if !self.list_code(&entry, depth + 1, files) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Every module by name (the first directory of a name wins).
     pub(crate) fn dirs(&self) -> &HashMap<String, PathBuf> {
         self.dirs.get_or_init(|| {
@@ -272,5 +362,50 @@ impl Modules {
             }
         }
         index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Modules;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    #[test]
+    fn manifests_known_from_listings() {
+        let root =
+            std::env::temp_dir().join(format!("marionette-code-trees-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let module = root.join("modules/m");
+        for dir in ["manifests/a/b", "templates"] {
+            std::fs::create_dir_all(module.join(dir)).unwrap();
+        }
+        std::fs::create_dir_all(root.join("types")).unwrap();
+        for file in [
+            "manifests/init.pp",
+            "manifests/a/b/c.pp",
+            "manifests/README",
+        ] {
+            std::fs::write(module.join(file), "").unwrap();
+        }
+        std::fs::write(root.join("types/t.pp"), "").unwrap();
+        let modules = Modules::new(
+            Arc::new(crate::FsSourceDb),
+            root.clone(),
+            vec![root.join("modules")],
+        );
+        let has = |path: &Path| modules.has_manifest(path);
+        assert_eq!(has(&module.join("manifests/init.pp")), Some(true));
+        assert_eq!(has(&module.join("manifests/a/b/c.pp")), Some(true));
+        assert_eq!(has(&module.join("manifests/a/b.pp")), Some(false));
+        // No `types` directory: nothing in it.
+        assert_eq!(has(&module.join("types/a.pp")), Some(false));
+        assert_eq!(has(&root.join("types/t.pp")), Some(true));
+        assert_eq!(has(&root.join("functions/f.pp")), Some(false));
+        // Not a code directory of a module or of the environment: not known.
+        assert_eq!(has(&module.join("templates/x.pp")), None);
+        assert_eq!(has(&root.join("modules/manifests/x.pp")), None);
+        assert_eq!(has(Path::new("/x/manifests/init.pp")), None);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
