@@ -356,15 +356,18 @@ fn load_environment_at(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into())
     });
-    let mut environment = eval::Environment::load_with(
+    let load = eval::LoadOptions {
+        legacy: options.legacy,
+        strict_error: options.strict_error,
+    };
+    let mut environment = eval::Environment::load_with_options(
         &name,
         &env_dir,
         std::sync::Arc::new(eval::FsSourceDb),
-        options.legacy,
+        load,
     )
     .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
     environment.hiera_config = options.hiera_config.clone();
-    environment.strict_error = options.strict_error;
     options
         .extensions
         .register(&mut environment)

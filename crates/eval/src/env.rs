@@ -244,9 +244,10 @@ pub struct Environment {
     /// Functions from outside the evaluator (plugins...), called like built-ins. Set
     /// before the first compile.
     pub functions: crate::external::ExternalFunctions,
-    /// Puppet's `strict = error` (so far: Hiera's version 3 files outside the global
-    /// layer and data files that are not hashes are errors). Set before the first
-    /// compile.
+    /// Puppet's `strict = error`: Hiera's version 3 files outside the global layer and
+    /// data files that are not hashes are errors, and so are duplicate keys in hashes
+    /// (for the manifests, only when set through [`LoadOptions`]: they are validated
+    /// as they load). Set before the first compile.
     pub strict_error: bool,
     pub(crate) hiera: std::sync::OnceLock<marionette_lookup::Hiera>,
     registry: Mutex<Registry>,
@@ -279,6 +280,15 @@ pub struct Legacy {
     /// `import 'nodes/*.pp'` in the main manifests: the files (globs relative to the
     /// importing file) become main manifests after the importing one.
     pub import: bool,
+}
+
+/// How [`Environment::load_with_options`] loads an environment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    pub legacy: Legacy,
+    /// Puppet's `strict = error` ([`Environment::strict_error`]); the manifests and
+    /// templates are validated under it (a duplicate key in a hash is an error).
+    pub strict_error: bool,
 }
 
 impl std::fmt::Debug for Environment {
@@ -360,6 +370,22 @@ impl Environment {
         sources: Arc<dyn SourceDb>,
         legacy: Legacy,
     ) -> Result<Environment, LoadError> {
+        let options = LoadOptions {
+            legacy,
+            ..LoadOptions::default()
+        };
+        Self::load_with_options(name, root, sources, options)
+    }
+
+    /// [`Environment::load`] with Puppet 3 behaviours and the settings the code is
+    /// validated under.
+    pub fn load_with_options(
+        name: &str,
+        root: &Path,
+        sources: Arc<dyn SourceDb>,
+        options: LoadOptions,
+    ) -> Result<Environment, LoadError> {
+        let legacy = options.legacy;
         let conf = sources
             .read(&root.join("environment.conf"))
             .unwrap_or_default();
@@ -400,6 +426,7 @@ impl Environment {
             marionette_syntax::validate::ValidateOptions {
                 legacy_node_inheritance: legacy.node_inheritance,
                 skip_definition_checks: true,
+                strict_error: options.strict_error,
             },
         );
         let mut env = Environment {
@@ -424,7 +451,7 @@ impl Environment {
             hiera_config: None,
             hiera_backends: marionette_lookup::Backends::default(),
             functions: Default::default(),
-            strict_error: false,
+            strict_error: options.strict_error,
             hiera: std::sync::OnceLock::new(),
             registry: Mutex::new(Registry::default()),
             modules,
@@ -598,7 +625,11 @@ impl Environment {
             parse: true,
             positionless: false,
         })?;
-        let checked = marionette_syntax::check(&text, true);
+        let options = marionette_syntax::validate::ValidateOptions {
+            strict_error: self.strict_error,
+            ..Default::default()
+        };
+        let checked = marionette_syntax::check_with(&text, true, options);
         let lines = LineIndex::new(&text);
         let path_str = path.to_string_lossy().into_owned();
         if let Some(error) = load_error(&path_str, &text, &lines, &checked, false) {

@@ -112,7 +112,7 @@ pub mod wire;
 
 pub use commands::{CommandOutput, CommandRunner};
 pub use compiler::{compile, CompileOptions, CompileOutput, LogLine, NodeInput, MAX_EVAL_DEPTH};
-pub use env::{Environment, FsSourceDb, Legacy, LoadError, SourceDb};
+pub use env::{Environment, FsSourceDb, Legacy, LoadError, LoadOptions, SourceDb};
 pub use error::{EvalError, Location};
 pub use external::{
     Extensions, ExternalFunction, ExternalFunctions, FunctionContext, NativeFunction,

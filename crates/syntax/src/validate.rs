@@ -81,14 +81,16 @@
 //!
 //! # Not reported here
 //!
-//! Warnings (to be emitted once warnings exist):
+//! Warnings, which [`validate_with`] returns for the compiler to log:
 //! - `The key 'a' is declared more than once` (`DUPLICATE_KEY`, a warning under
-//!   Puppet's default `strict = warning`, an error under `strict = error`);
+//!   Puppet's default `strict = warning`; an error, reported, under `strict = error`
+//!   ([`ValidateOptions::strict_error`]));
 //! - `Use of future reserved word: 'plan'` (`FUTURE_RESERVED_WORD`: a class, define or
-//!   function named `plan`, a return type `Plan`);
-//! - `X is a metaparam; this value will inherit to all contained resources in the Y
-//!   definition` (a class or define parameter named after a metaparameter, with a
-//!   default; given when the definition is loaded).
+//!   function named `plan`, a return type `Plan`).
+//!
+//! `X is a metaparam; this value will inherit to all contained resources in the Y
+//! definition` (a class or define parameter named after a metaparameter, with a
+//! default) is the evaluator's, given when the definition is loaded.
 //!
 //! Errors that need more than the file's text:
 //! - `Unacceptable location. The name 'x' is unacceptable in file '...'` and `The
@@ -115,6 +117,9 @@ pub struct ValidateOptions {
     /// twice, a metaparameter as a parameter): a compiler that knows the file's path
     /// reports them itself, in Puppet's words for a file ([`definition_error`]).
     pub skip_definition_checks: bool,
+    /// Puppet's `strict = error`: a duplicate key in a hash literal is an error, not
+    /// a warning.
+    pub strict_error: bool,
 }
 
 /// A problem [`definition_error`] finds while loading a file's definitions.
@@ -768,8 +773,8 @@ impl Checker<'_> {
         }
     }
 
-    /// Puppet's `DUPLICATE_KEY` (a warning): a hash literal whose literal keys are
-    /// equal, at the `=>` of the later entry.
+    /// Puppet's `DUPLICATE_KEY` (a warning, an error under `strict = error`): a hash
+    /// literal whose literal keys are equal, at the `=>` of the later entry.
     fn duplicate_keys(&mut self, entries: &[HashEntry]) {
         let mut seen: Vec<LiteralKey> = Vec::new();
         for entry in entries {
@@ -779,10 +784,12 @@ impl Checker<'_> {
             if seen.contains(&key) {
                 let at = token_after(self.text, entry.key.span.end, "=>")
                     .map_or(entry.key.span.start, |s| s.start);
-                self.warnings.push((
-                    format!("The key '{}' is declared more than once", key.to_ruby_s()),
-                    at,
-                ));
+                let message = format!("The key '{}' is declared more than once", key.to_ruby_s());
+                if self.options.strict_error {
+                    self.error(Span { start: at, end: at }, message);
+                } else {
+                    self.warnings.push((message, at));
+                }
             } else {
                 seen.push(key);
             }

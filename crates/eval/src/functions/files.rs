@@ -99,6 +99,14 @@ impl Compiler<'_> {
         parent: ScopeId,
     ) -> EvalResult {
         let program = file.program.clone();
+        // Puppet parses the template at each call, and warns each time.
+        for (message, at) in &program.warnings {
+            self.warn_at(
+                message.clone(),
+                file,
+                marionette_syntax::model::Span::new(*at, *at),
+            );
+        }
         let local = self.local_scope(parent);
         let given = params.clone().unwrap_or_default();
         if let Some(declared) = &program.epp_params {
@@ -202,7 +210,11 @@ const INLINE_EPP_FILE: &str = "inlined-epp-text";
 
 fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
-    let checked = marionette_syntax::check(&text, true);
+    let options = marionette_syntax::validate::ValidateOptions {
+        strict_error: c.env.strict_error,
+        ..Default::default()
+    };
+    let checked = marionette_syntax::check_with(&text, true, options);
     if let Some(e) = checked.errors.first() {
         let lines = marionette_syntax::LineIndex::new(&text);
         let e = crate::env::syntax_error(INLINE_EPP_FILE, &text, &lines, e);

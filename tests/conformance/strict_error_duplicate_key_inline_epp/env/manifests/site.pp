@@ -1,0 +1,1 @@
+notice(inline_epp('<%= { k => 1, k => 2 } %>'))

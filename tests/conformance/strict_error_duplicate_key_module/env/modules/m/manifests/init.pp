@@ -1,0 +1,3 @@
+class m {
+  notice({ x => 1, 'x' => 2 })
+}
