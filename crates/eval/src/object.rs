@@ -124,6 +124,17 @@ impl ObjectType {
         }
     }
 
+    /// The names of the type's type parameters, which `Type[...]` gives values
+    /// (`Error['KIND', 'CODE']`): attributes of its instances. Only Pcore's `Error`
+    /// has them (`kind`, `issue_code`); an Object type of the language cannot.
+    pub fn type_parameters(&self) -> &'static [&'static str] {
+        if self.pcore_parts.is_some() && self.name == "Error" {
+            &["kind", "issue_code"]
+        } else {
+            &[]
+        }
+    }
+
     /// Whether this is an annotation type (`Annotation` or one inheriting from it).
     pub fn is_annotation(&self) -> bool {
         self.is_a(&annotation_type())

@@ -144,6 +144,15 @@ pub enum PType {
     Runtime,
     /// `Object`, or an Object type declared in the language.
     Object(Option<Arc<crate::object::ObjectType>>),
+    /// An Object type with type parameters, given values (`Error['KIND', 'CODE']`):
+    /// its instances whose parameter attributes match them as `=~` matches (a string
+    /// equals, a regexp matches, a type has the attribute as an instance; `undef`
+    /// matches `undef` only). `type()` of an `Error` is one.
+    ObjectExt {
+        base: Arc<crate::object::ObjectType>,
+        /// By position among the base's type parameters; `None`: not given.
+        params: Vec<Option<Value>>,
+    },
     /// `TypeSet`, or a TypeSet declared in the language.
     TypeSet(Option<Arc<crate::object::TypeSetType>>),
     Uri,
@@ -443,6 +452,17 @@ impl RecursionGuard {
             }
         }
         (false, *state)
+    }
+}
+
+/// Whether an Object's attribute value matches a type parameter's value, as Puppet's
+/// `=~` with a value on its right matches: a string equals (ignoring case), a regexp
+/// matches a string, a type has it as an instance; anything else equals.
+fn param_matches(value: &Value, param: &Value) -> bool {
+    match param {
+        Value::Regex(r) => matches!(value, Value::Str(s) if r.is_match(s)),
+        Value::Type(t) => t.is_instance(value),
+        _ => crate::ops::equals(value, param),
     }
 }
 
@@ -895,6 +915,15 @@ impl PType {
             },
             T::Object(ot) => match value {
                 Value::Object(o) => ot.as_ref().is_none_or(|t| o.ty.is_a(t)),
+                _ => false,
+            },
+            T::ObjectExt { base, params } => match value {
+                Value::Object(o) if o.ty.is_a(base) => {
+                    base.type_parameters().iter().zip(params).all(|(name, p)| {
+                        p.as_ref()
+                            .is_none_or(|p| param_matches(o.get(name).unwrap_or(&Value::Undef), p))
+                    })
+                }
                 _ => false,
             },
             T::Callable | T::Runtime | T::Uri | T::TypeSet(_) => false,
@@ -1438,9 +1467,25 @@ impl PType {
             T::Callable | T::Deferred | T::SemVerRange | T::Binary | T::Runtime | T::Uri => {
                 std::mem::discriminant(self) == std::mem::discriminant(o)
             }
-            T::Object(None) => matches!(o, T::Object(_)),
+            T::Object(None) => matches!(o, T::Object(_) | T::ObjectExt { .. }),
             T::TypeSet(_) => matches!(o, T::TypeSet(_)),
-            T::Object(Some(t)) => matches!(o, T::Object(Some(u)) if u.is_a(t)),
+            T::Object(Some(t)) => match o {
+                T::Object(Some(u)) | T::ObjectExt { base: u, .. } => u.is_a(t),
+                _ => false,
+            },
+            // Given values only ever narrow: the same values, or none for a parameter.
+            T::ObjectExt { base, params } => match o {
+                T::ObjectExt {
+                    base: u,
+                    params: given,
+                } => {
+                    u.is_a(base)
+                        && params.iter().enumerate().all(|(i, p)| {
+                            p.is_none() || given.get(i).is_some_and(|g| g.is_some() && g == p)
+                        })
+                }
+                _ => false,
+            },
         }
     }
 
@@ -1592,6 +1637,15 @@ impl PType {
             Value::SemVerRange(_) => PType::SemVerRange,
             Value::Binary(_) => PType::Binary,
             Value::Iterator(it) => PType::Iterator(Some(boxed(it.element_type.clone()))),
+            Value::Object(o) if !o.ty.type_parameters().is_empty() => PType::ObjectExt {
+                base: o.ty.clone(),
+                params: o
+                    .ty
+                    .type_parameters()
+                    .iter()
+                    .map(|name| Some(o.get(name).cloned().unwrap_or(Value::Undef)))
+                    .collect(),
+            },
             Value::Object(o) => PType::Object(Some(o.ty.clone())),
         }
     }
@@ -1660,6 +1714,7 @@ impl PType {
     pub fn generalize(&self) -> PType {
         use PType as T;
         match self {
+            T::ObjectExt { base, .. } => T::Object(Some(base.clone())),
             T::Integer { .. } => PType::INTEGER,
             T::Float { .. } => PType::FLOAT,
             T::String { .. } => PType::STRING,
@@ -1867,7 +1922,7 @@ impl PType {
             T::SemVerRange => "SemVerRange",
             T::Binary => "Binary",
             T::Runtime => "Runtime",
-            T::Object(_) => "Object",
+            T::Object(_) | T::ObjectExt { .. } => "Object",
             T::TypeSet(_) => "TypeSet",
             T::Uri => "URI",
             T::Alias { .. } => "TypeAlias",
@@ -2418,6 +2473,22 @@ fn write_type(out: &mut String, t: &PType, expanded: Option<&Expanded>) {
         } => with_params(out, tn, title.iter().map(|t| puppet_quote(t)).collect()),
         T::Class(name) => with_params(out, "Class", name.iter().cloned().collect()),
         T::Object(None) => out.push_str("Object[{}]"),
+        T::ObjectExt { base, params } => {
+            let mut given: Vec<String> = params
+                .iter()
+                .map(|p| {
+                    p.as_ref()
+                        .map_or("default".to_string(), Value::to_quoted_string)
+                })
+                .collect();
+            while params
+                .get(given.len().wrapping_sub(1))
+                .is_some_and(Option::is_none)
+            {
+                given.pop();
+            }
+            with_params(out, &base.name, given);
+        }
         T::TypeSet(Some(set)) => out.push_str(&set.describe(&|t| sub(t))),
         T::Object(Some(ot)) => {
             // A named Object type prints its definition at the top, its name inside.
@@ -2812,6 +2883,68 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
         },
         T::Iterator(_) => T::Iterator(Some(boxed(one_type(&flat, "Iterator-Type")?))),
         T::Callable => T::Callable,
+        T::Object(Some(base)) if !base.type_parameters().is_empty() => {
+            let names = base.type_parameters();
+            let named = match flat.as_slice() {
+                [Value::Hash(h)] => Some(h),
+                _ => None,
+            };
+            let given: Vec<(usize, &Value)> = match named {
+                Some(h) => {
+                    let mut given = Vec::new();
+                    for (k, v) in h.iter() {
+                        let at = names.iter().position(|n| Value::str(*n) == *k);
+                        let Some(at) = at else {
+                            return Err(runtime(format!(
+                                "'{k}' is not a known type parameter for {}-Type",
+                                base.name
+                            )));
+                        };
+                        given.push((at, v));
+                    }
+                    given
+                }
+                // Values past the parameters are left out, as Puppet leaves them.
+                None => flat.iter().take(names.len()).enumerate().collect(),
+            };
+            let mut params: Vec<Option<Value>> = vec![None; names.len()];
+            for (at, v) in given {
+                let fits = match v {
+                    Value::Str(_) | Value::Regex(_) | Value::Undef => true,
+                    // Type[Enum], Type[Pattern], Type[Undef], and Type[NotUndef]: any
+                    // type that does not have undef.
+                    Value::Type(t) => {
+                        matches!(t.resolved(), T::Enum { .. } | T::Pattern(_) | T::Undef)
+                            || !t.is_instance(&Value::Undef)
+                    }
+                    _ => false,
+                };
+                if matches!(v, Value::Default) {
+                    continue;
+                }
+                if !fits {
+                    return Err(runtime(format!(
+                        "type_parameter {}[{}] has wrong type, expects a value of type Undef, \
+                         String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or \
+                         Type[Undef], got {}",
+                        base.name,
+                        names[at],
+                        PType::infer(v).generalize()
+                    )));
+                }
+                params[at] = Some(v.clone());
+            }
+            if params.iter().all(Option::is_none) {
+                return Err(runtime(format!(
+                    "The {}-Type cannot be parameterized using an empty parameter list",
+                    base.name
+                )));
+            }
+            T::ObjectExt {
+                base: base.clone(),
+                params,
+            }
+        }
         T::TypeSet(None) | T::Object(None) => {
             let what = format!("{}-Type", t.simple_name());
             if n != 1 {

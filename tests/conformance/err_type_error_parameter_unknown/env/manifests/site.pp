@@ -1,0 +1,1 @@
+notice(Error[{ kind => 'K', foo => 'x' }])

@@ -1,0 +1,1 @@
+notice(Error['a', 2])

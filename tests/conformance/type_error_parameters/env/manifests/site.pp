@@ -1,0 +1,26 @@
+# Error, the Pcore type with type parameters: type() of an Error is Error[kind, issue_code],
+# Error[...] matches by kind and issue code as =~ does (strings ignore case, regexps,
+# types, default for any), positionally or by name.
+$e = get({ 'a' => 1 }, 'a.b') |$e| { $e }
+$f = Error('m')
+$g = Error('m', 'K', undef, 'C')
+notice(type($e))
+notice(type($f))
+notice(type($g, 'generalized'))
+notice(String(Error))
+notice($e =~ Error)
+notice($e =~ Error['SLICE_ERROR'])
+notice($e =~ Error['slice_error'])
+notice($e =~ Error['OTHER'])
+notice($e =~ Error[/SLICE/, 'EXPECTED_COLLECTION'])
+notice($e =~ Error[default, 'EXPECTED_COLLECTION'])
+notice($e =~ Error[Enum['SLICE_ERROR']])
+notice($f =~ Error[undef])
+notice($g =~ Error[{issue_code => 'C'}])
+notice(Error['K'])
+notice(Error['K', 'C'])
+notice(Error[default, 'C'])
+notice(Error['K'] < Error)
+notice(Error < Error['K'])
+notice(type($e) == Error['SLICE_ERROR', 'EXPECTED_COLLECTION'])
+notice(Error['K'] =~ Type[Error])
