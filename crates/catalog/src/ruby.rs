@@ -4,6 +4,7 @@
 
 use crate::Data;
 
+pub mod printf;
 pub mod scalar_scanner;
 pub mod yaml;
 

@@ -1240,9 +1240,8 @@ fn to_integer(v: &Value, line: u32) -> R {
 /// precision, else in `%f` form; trailing zeros dropped unless `alt` (`#`).
 fn general_float(f: f64, precision: Option<usize>, alt: bool) -> String {
     let p = precision.unwrap_or(6).max(1);
-    let e_form = format!("{:.*e}", p - 1, f);
-    let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
-    let exp: i64 = exp.parse().unwrap_or(0);
+    let (mantissa, exp) = marionette_catalog::ruby::printf::scientific(f, p - 1);
+    let exp = i64::from(exp);
     // `#` keeps the zeros and always writes the decimal point (`100.`).
     let trim = |s: &str| -> String {
         match (alt, s.contains('.')) {
@@ -1253,9 +1252,12 @@ fn general_float(f: f64, precision: Option<usize>, alt: bool) -> String {
     };
     if exp < -4 || exp >= p as i64 {
         let sign = if exp < 0 { '-' } else { '+' };
-        format!("{}e{sign}{:02}", trim(mantissa), exp.abs())
+        format!("{}e{sign}{:02}", trim(&mantissa), exp.abs())
     } else {
-        trim(&format!("{:.*}", (p as i64 - 1 - exp).max(0) as usize, f))
+        trim(&marionette_catalog::ruby::printf::fixed(
+            f,
+            (p as i64 - 1 - exp).max(0) as usize,
+        ))
     }
 }
 
@@ -1371,7 +1373,7 @@ pub(crate) fn format(fmt: &str, args: &[Value], line: u32) -> Result<String, Flo
                     // C's printf: `Inf`, `NaN`.
                     _ if f.is_infinite() => "Inf".to_string(),
                     _ if f.is_nan() => "NaN".to_string(),
-                    'f' => format!("{:.*}", p, f.abs()),
+                    'f' => marionette_catalog::ruby::printf::fixed(f.abs(), p),
                     'g' | 'G' => {
                         let s = general_float(f.abs(), precision, flags.contains('#'));
                         if conv == 'G' {
@@ -1381,9 +1383,7 @@ pub(crate) fn format(fmt: &str, args: &[Value], line: u32) -> Result<String, Flo
                         }
                     }
                     _ => {
-                        let s = format!("{:.*e}", p, f.abs());
-                        let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-                        let e: i32 = e.parse().unwrap_or(0);
+                        let (m, e) = marionette_catalog::ruby::printf::scientific(f.abs(), p);
                         let s = format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
                         if conv == 'E' {
                             s.to_uppercase()

@@ -675,7 +675,7 @@ fn float(out: &mut String, conv: char, f: f64, spec: &Spec) {
     let alt = spec.has(FSHARP);
     let (prefix, digits) = match conv {
         'f' => {
-            let mut s = format!("{a:.*}", prec.unwrap_or(6));
+            let mut s = marionette_catalog::ruby::printf::fixed(a, prec.unwrap_or(6));
             if alt && !s.contains('.') {
                 s.push('.');
             }
@@ -697,10 +697,7 @@ fn float(out: &mut String, conv: char, f: f64, spec: &Spec) {
 
 /// `d.ddde+XX` with `prec` decimals.
 fn exp_form(a: f64, prec: usize, alt: bool, upper: bool) -> String {
-    let s = format!("{a:.prec$e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let mut m = mantissa.to_string();
+    let (mut m, exp) = marionette_catalog::ruby::printf::scientific(a, prec);
     if alt && !m.contains('.') {
         m.push('.');
     }
@@ -713,11 +710,7 @@ fn exp_form(a: f64, prec: usize, alt: bool, upper: bool) -> String {
 /// least the precision; trailing zeros dropped unless `#`.
 fn general_form(a: f64, prec: usize, alt: bool, upper: bool) -> String {
     let p = prec.max(1);
-    let e_form = format!("{a:.*e}", p - 1);
-    let x: i64 = e_form
-        .split_once('e')
-        .and_then(|(_, e)| e.parse().ok())
-        .unwrap_or(0);
+    let x = i64::from(marionette_catalog::ruby::printf::scientific(a, p - 1).1);
     let strip = |s: String| -> String {
         if alt || !s.contains('.') {
             s
@@ -731,7 +724,7 @@ fn general_form(a: f64, prec: usize, alt: bool, upper: bool) -> String {
         format!("{}{e}", strip(m.to_string()))
     } else {
         let decimals = usize::try_from(p as i64 - 1 - x).unwrap_or(0);
-        let mut s = format!("{a:.decimals$}");
+        let mut s = marionette_catalog::ruby::printf::fixed(a, decimals);
         if alt && !s.contains('.') {
             s.push('.');
         }
