@@ -940,9 +940,10 @@ impl<'e> Compiler<'e> {
         self.check_param_types(&file.program.body, file, &mut HashSet::new())
     }
 
-    /// What Puppet's lexer warns of when it reads `file` (logged when the compile
-    /// first uses the file, where Puppet would load it).
-    fn lexer_warnings(&mut self, file: &Arc<SourceFile>) {
+    /// What Puppet's lexer and validation warn of when they read `file` (logged
+    /// when the compile first uses a manifest, where Puppet would load it, and at
+    /// each use of a template, which Puppet parses each time).
+    pub(crate) fn lexer_warnings(&mut self, file: &Arc<SourceFile>) {
         for (message, at) in &file.program.warnings {
             self.warn_at(message.clone(), file, Span::new(*at, *at));
         }

@@ -100,13 +100,7 @@ impl Compiler<'_> {
     ) -> EvalResult {
         let program = file.program.clone();
         // Puppet parses the template at each call, and warns each time.
-        for (message, at) in &program.warnings {
-            self.warn_at(
-                message.clone(),
-                file,
-                marionette_syntax::model::Span::new(*at, *at),
-            );
-        }
+        self.lexer_warnings(file);
         let local = self.local_scope(parent);
         let given = params.clone().unwrap_or_default();
         if let Some(declared) = &program.epp_params {
