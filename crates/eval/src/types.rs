@@ -2909,6 +2909,9 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
             };
             let mut params: Vec<Option<Value>> = vec![None; names.len()];
             for (at, v) in given {
+                if matches!(v, Value::Default) {
+                    continue;
+                }
                 let fits = match v {
                     Value::Str(_) | Value::Regex(_) | Value::Undef => true,
                     // Type[Enum], Type[Pattern], Type[Undef], and Type[NotUndef]: any
@@ -2919,9 +2922,6 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
                     }
                     _ => false,
                 };
-                if matches!(v, Value::Default) {
-                    continue;
-                }
                 if !fits {
                     return Err(runtime(format!(
                         "type_parameter {}[{}] has wrong type, expects a value of type Undef, \

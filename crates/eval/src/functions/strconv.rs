@@ -566,31 +566,29 @@ fn scalar(v: &Value, f: &Format) -> Result<String, EvalError> {
             'T' => f.text("BINARY".into()),
             _ => Err(illegal(conv, "Binary", "bButTsp")),
         },
-        Value::Timestamp(_) | Value::Timespan(_) => {
-            // Puppet hands them to Ruby's `format`: `%s` writes their text, the
-            // number conversions their seconds (`to_int`, `to_f`), and a letter Ruby
-            // does not know is an error.
-            let nanos = match v {
-                Value::Timestamp(t) => t.nanos_total(),
-                Value::Timespan(t) => t.nanos,
-                _ => 0,
-            };
-            match conv {
-                's' => f.apply('s', Value::str(v.to_puppet_string())),
-                // Ruby's `inspect` names the object's address: the text instead.
-                'p' => f.text(v.to_puppet_string()),
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
-                    let seconds = nanos.div_euclid(1_000_000_000);
-                    f.apply(conv, Value::Int(i64::try_from(seconds).unwrap_or(i64::MAX)))
-                }
-                'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
-                    f.apply(conv, Value::Float(nanos as f64 / 1e9))
-                }
-                _ => Err(EvalError::new(format!("malformed format string - %{conv}"))),
-            }
-        }
+        Value::Timestamp(t) => time_scalar(v, t.nanos_total(), f),
+        Value::Timespan(t) => time_scalar(v, t.nanos, f),
         Value::Sensitive(_) if conv == 'p' => f.text(container_default(v)?),
         other => Ok(other.to_puppet_string()),
+    }
+}
+
+/// A Timestamp or Timespan (`nanos` since the epoch, or long) formatted: Puppet hands
+/// it to Ruby's `format`, where `%s` writes its text, the number conversions its
+/// seconds (`to_int`, floored; `to_f`), and a letter Ruby does not know is an error.
+fn time_scalar(v: &Value, nanos: i128, f: &Format) -> Result<String, EvalError> {
+    match f.conv {
+        's' => f.apply('s', Value::str(v.to_puppet_string())),
+        // Ruby's `inspect` names the object's address: the text instead.
+        'p' => f.text(v.to_puppet_string()),
+        conv @ ('d' | 'x' | 'X' | 'o' | 'b' | 'B') => {
+            let seconds = nanos.div_euclid(1_000_000_000);
+            f.apply(conv, Value::Int(i64::try_from(seconds).unwrap_or(i64::MAX)))
+        }
+        conv @ ('e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A') => {
+            f.apply(conv, Value::Float(nanos as f64 / 1e9))
+        }
+        conv => Err(EvalError::new(format!("malformed format string - %{conv}"))),
     }
 }
 
