@@ -156,8 +156,9 @@ commands:
                               chopped off, and the fqdn fact
       --legacy-node-inheritance  Puppet 3 `node 'a' inherits 'b'`
       --legacy-import         Puppet 3 `import 'nodes/*.pp'` in main manifests
-      --strict-error          Puppet's strict=error (Hiera: version 3 files outside
-                              the global layer and non-hash data files fail)
+      --strict-error          Puppet's strict=error (duplicate hash keys, Hiera's
+                              version 3 files outside the global layer and non-hash
+                              data files fail)
       --hiera-config FILE     the global hiera.yaml (Puppet's hiera_config); without
                               it there is no global Hiera layer
       --enc SCRIPT            classify the node with an external node classifier,
