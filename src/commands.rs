@@ -61,6 +61,25 @@ pub(crate) fn puppet_environment(cmd: &mut Command) {
     cmd.env("LANG", "C").env("LC_ALL", "C");
 }
 
+/// Starts `cmd`, again after a moment while the program is busy (`ETXTBSY`): a file
+/// written just before, while another thread forked, stays open for writing in that
+/// fork until it execs, and executing the file fails meanwhile. (Seen in the tests,
+/// which write scripts and run them on several threads; a deployment that writes its
+/// ENC script as a compile starts would meet it too.)
+pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<std::process::Child> {
+    const TRIES: u32 = 20;
+    let mut tried = 1;
+    loop {
+        match cmd.spawn() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tried < TRIES => {
+                tried += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            started => return started,
+        }
+    }
+}
+
 fn run(program: &str, args: &[String], cwd: &str) -> std::io::Result<CommandOutput> {
     let (reader, writer) = std::io::pipe()?;
     let mut cmd = Command::new(program);
@@ -70,7 +89,7 @@ fn run(program: &str, args: &[String], cwd: &str) -> std::io::Result<CommandOutp
         .stdout(writer.try_clone()?)
         .stderr(writer);
     puppet_environment(&mut cmd);
-    let mut child = cmd.spawn()?;
+    let mut child = spawn(&mut cmd)?;
     // The command's ends of the pipe are closed with `cmd`.
     drop(cmd);
     let mut output = Vec::new();

@@ -75,8 +75,7 @@ impl ExecClassifier {
         crate::commands::puppet_environment(&mut cmd);
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd
-            .spawn()
+        let mut child = crate::commands::spawn(&mut cmd)
             .map_err(|e| failed(format!("could not start: {e}")))?;
         // Read stdout on a thread, so that a script printing more than a pipe holds
         // does not block; chunks come through a channel, and `None` at the end.
