@@ -612,6 +612,16 @@ impl Environment {
         Ok(Some(file))
     }
 
+    /// Parses, lowers and validates EPP template code under the environment's
+    /// settings (`strict = error`).
+    pub(crate) fn check_template(&self, text: &str) -> marionette_syntax::Checked {
+        let options = marionette_syntax::validate::ValidateOptions {
+            strict_error: self.strict_error,
+            ..Default::default()
+        };
+        marionette_syntax::check_with(text, true, options)
+    }
+
     /// Parses an EPP template once (its definitions are not registered anywhere).
     pub fn load_template(&self, path: &Path) -> Result<Arc<SourceFile>, LoadError> {
         if let Some(done) = self.registry.lock().unwrap().templates.get(path) {
@@ -625,11 +635,7 @@ impl Environment {
             parse: true,
             positionless: false,
         })?;
-        let options = marionette_syntax::validate::ValidateOptions {
-            strict_error: self.strict_error,
-            ..Default::default()
-        };
-        let checked = marionette_syntax::check_with(&text, true, options);
+        let checked = self.check_template(&text);
         let lines = LineIndex::new(&text);
         let path_str = path.to_string_lossy().into_owned();
         if let Some(error) = load_error(&path_str, &text, &lines, &checked, false) {

@@ -204,11 +204,7 @@ const INLINE_EPP_FILE: &str = "inlined-epp-text";
 
 fn inline_epp(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     let text = call.str_arg(0).to_string();
-    let options = marionette_syntax::validate::ValidateOptions {
-        strict_error: c.env.strict_error,
-        ..Default::default()
-    };
-    let checked = marionette_syntax::check_with(&text, true, options);
+    let checked = c.env.check_template(&text);
     if let Some(e) = checked.errors.first() {
         let lines = marionette_syntax::LineIndex::new(&text);
         let e = crate::env::syntax_error(INLINE_EPP_FILE, &text, &lines, e);
