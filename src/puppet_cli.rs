@@ -68,7 +68,6 @@ pub fn catalog_command(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    crate::no_huge_pages();
     match request.compile() {
         Ok(json) => {
             print!("{json}");
