@@ -1,9 +1,9 @@
 //! Typed views over the syntax tree.
 //!
-//! The views walk the green tree (rowan's immutable, shared nodes) with positions, not
-//! rowan's red `SyntaxNode`s: [`Node`] and [`Token`] are a green element and its offset,
-//! borrowed from the [`Parse`](crate::Parse), so walking allocates nothing (a red node
-//! is allocated for every node visited, and lowering visits every node several times).
+//! The views walk the parse's flat tree (`tree::Tree`), not rowan's red `SyntaxNode`s:
+//! [`Node`] and [`Token`] are an index into it, borrowed from the
+//! [`Parse`](crate::Parse), so walking allocates nothing (a red node is allocated for
+//! every node visited, and lowering visits every node several times).
 //!
 //! Each node kind gets a wrapper (`IfExpr(Node)`) made by [`ast_nodes!`], with
 //! `Option`-returning accessors: a tree with syntax errors simply has missing parts.
@@ -13,66 +13,62 @@
 //! Tokens are plain [`Token`]s (`name_token`, `op_token`, ...).
 
 use crate::kind::SyntaxKind::{self, *};
+use crate::tree::{Tree, NODE};
 use crate::{TextRange, TextSize};
-use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
+use rowan::NodeOrToken;
 use std::marker::PhantomData;
 
-/// A node of a green tree and where its text starts.
+/// A node of a file's tree.
 #[derive(Clone, Copy)]
 pub struct Node<'a> {
-    green: &'a GreenNodeData,
-    offset: TextSize,
+    tree: &'a Tree,
+    id: u32,
 }
 
-/// A token of a green tree and where its text starts.
+/// A token of a file's tree.
 #[derive(Clone, Copy)]
 pub struct Token<'a> {
-    green: &'a GreenTokenData,
-    offset: TextSize,
+    tree: &'a Tree,
+    id: u32,
 }
 
 /// A child of a node: a node or a token.
 pub type Element<'a> = NodeOrToken<Node<'a>, Token<'a>>;
 
 impl<'a> Node<'a> {
-    /// The root of a tree, at offset 0.
-    pub fn root(green: &'a GreenNodeData) -> Node<'a> {
+    /// The root of a tree.
+    pub(crate) fn root(tree: &'a Tree) -> Node<'a> {
         Node {
-            green,
-            offset: TextSize::from(0),
+            tree,
+            id: tree.root(),
         }
     }
 
     pub fn kind(self) -> SyntaxKind {
-        SyntaxKind::from_raw(self.green.kind().0)
+        self.tree.node(self.id).kind
     }
 
     pub fn text_range(self) -> TextRange {
-        TextRange::at(self.offset, self.green.text_len())
+        let n = self.tree.node(self.id);
+        TextRange::at(TextSize::from(n.offset), TextSize::from(n.len))
     }
 
     /// The text of the node, trivia inside it included.
     pub fn text(self) -> String {
-        // Most nodes asked for their text are one token (a type name): no formatting
-        // machinery, one allocation of the right size.
-        fn push_text(out: &mut String, green: &GreenNodeData) {
-            for child in green.children() {
-                match child {
-                    NodeOrToken::Token(token) => out.push_str(token.text()),
-                    NodeOrToken::Node(node) => push_text(out, node),
-                }
-            }
-        }
-        let mut out = String::with_capacity(u32::from(self.green.text_len()) as usize);
-        push_text(&mut out, self.green);
-        out
+        self.text_str().to_string()
+    }
+
+    /// The text of the node, borrowed.
+    pub fn text_str(self) -> &'a str {
+        let n = self.tree.node(self.id);
+        &self.tree.text()[n.offset as usize..(n.offset + n.len) as usize]
     }
 
     /// The direct children, tokens included.
     pub fn children_with_tokens(self) -> Elements<'a> {
         Elements {
-            inner: self.green.children(),
-            offset: self.offset,
+            tree: self.tree,
+            inner: self.tree.children(self.id).iter(),
         }
     }
 
@@ -112,7 +108,7 @@ impl std::fmt::Debug for Node<'_> {
 /// The same node of the same tree.
 impl PartialEq for Node<'_> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.green, other.green) && self.offset == other.offset
+        std::ptr::eq(self.tree, other.tree) && self.id == other.id
     }
 }
 
@@ -120,15 +116,17 @@ impl Eq for Node<'_> {}
 
 impl<'a> Token<'a> {
     pub fn kind(self) -> SyntaxKind {
-        SyntaxKind::from_raw(self.green.kind().0)
+        self.tree.token(self.id).kind
     }
 
     pub fn text(self) -> &'a str {
-        self.green.text()
+        let t = self.tree.token(self.id);
+        &self.tree.text()[t.offset as usize..(t.offset + t.len) as usize]
     }
 
     pub fn text_range(self) -> TextRange {
-        TextRange::at(self.offset, self.green.text_len())
+        let t = self.tree.token(self.id);
+        TextRange::at(TextSize::from(t.offset), TextSize::from(t.len))
     }
 }
 
@@ -144,26 +142,26 @@ impl std::fmt::Debug for Token<'_> {
     }
 }
 
-/// The children of a node with their offsets.
+/// The children of a node.
 #[derive(Clone)]
 pub struct Elements<'a> {
-    inner: rowan::Children<'a>,
-    offset: TextSize,
+    tree: &'a Tree,
+    inner: std::slice::Iter<'a, u32>,
 }
 
 impl<'a> Iterator for Elements<'a> {
     type Item = Element<'a>;
+    #[inline]
     fn next(&mut self) -> Option<Element<'a>> {
-        let offset = self.offset;
-        Some(match self.inner.next()? {
-            NodeOrToken::Node(green) => {
-                self.offset += green.text_len();
-                NodeOrToken::Node(Node { green, offset })
-            }
-            NodeOrToken::Token(green) => {
-                self.offset += green.text_len();
-                NodeOrToken::Token(Token { green, offset })
-            }
+        let &id = self.inner.next()?;
+        let tree = self.tree;
+        Some(if id & NODE != 0 {
+            NodeOrToken::Node(Node {
+                tree,
+                id: id & !NODE,
+            })
+        } else {
+            NodeOrToken::Token(Token { tree, id })
         })
     }
 }
@@ -726,7 +724,7 @@ mod tests {
     use super::*;
 
     fn root(parse: &crate::Parse) -> SourceFile<'_> {
-        SourceFile::cast(Node::root(parse.green())).unwrap()
+        SourceFile::cast(parse.root()).unwrap()
     }
 
     #[test]

@@ -8,9 +8,9 @@
 //!
 //! The pipeline: [`lexer`] (modal, keeps every byte) → the lalrpop grammar over the
 //! significant tokens, whose actions record nodes → the tree sink (`tree`), which puts
-//! trivia back and builds a rowan tree → [`ast`], typed views of that tree →
-//! [`validate`], the checks Puppet makes after parsing. Parsing never fails: it returns
-//! the tree and the errors.
+//! trivia back and builds a flat tree (rowan's is made from it when asked for) →
+//! [`ast`], typed views of that tree → [`lower`] → [`validate`], the checks Puppet makes
+//! after parsing. Parsing never fails: it returns the tree and the errors.
 
 pub mod ast;
 pub mod kind;
@@ -54,7 +54,9 @@ pub struct SyntaxError {
 /// The result of parsing: a lossless tree and the errors found.
 #[derive(Clone, Debug)]
 pub struct Parse {
-    green: rowan::GreenNode,
+    tree: tree::Tree,
+    /// The rowan tree, made from `tree` when asked for.
+    green: std::sync::OnceLock<rowan::GreenNode>,
     errors: Vec<SyntaxError>,
     /// Whether the tree has heredoc bodies (most files have none, and lowering pairs
     /// bodies with their headers only when there are).
@@ -64,11 +66,17 @@ pub struct Parse {
 impl Parse {
     /// The root: `SOURCE_FILE` for manifests, `EPP_FILE` for templates.
     pub fn syntax_node(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green.clone())
+        SyntaxNode::new_root(self.green().clone())
     }
 
+    /// The rowan green tree (made on the first call: lowering walks [`Parse::root`]).
     pub fn green(&self) -> &rowan::GreenNode {
-        &self.green
+        self.green.get_or_init(|| self.tree.green())
+    }
+
+    /// The root, as a typed-view [`ast::Node`].
+    pub fn root(&self) -> ast::Node<'_> {
+        ast::Node::root(&self.tree)
     }
 
     /// Errors in source order.
@@ -160,15 +168,13 @@ pub fn parse_epp(text: &str) -> Parse {
 fn parse_with(text: &str, entry: Entry) -> Parse {
     // Text positions are u32 in rowan.
     if text.len() > u32::MAX as usize / 2 {
-        let mut builder = rowan::GreenNodeBuilder::new();
-        builder.start_node(SyntaxKind::SOURCE_FILE.into());
-        builder.finish_node();
         let error = SyntaxError {
             message: "file too large to parse".into(),
             range: TextRange::default(),
         };
         return Parse {
-            green: builder.finish(),
+            tree: tree::Tree::empty(SyntaxKind::SOURCE_FILE),
+            green: std::sync::OnceLock::new(),
             errors: vec![error],
             heredocs: false,
         };
@@ -247,11 +253,11 @@ fn parse_with(text: &str, entry: Entry) -> Parse {
             range: range(at, at),
         });
     }
-    let green = built.green;
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     errors.dedup();
     Parse {
-        green,
+        tree: built.tree,
+        green: std::sync::OnceLock::new(),
         errors,
         heredocs: !lexed.heredoc_bodies.is_empty(),
     }

@@ -32,7 +32,7 @@ use std::sync::Arc;
 /// from. Errors are those Puppet reports while building its model (for instance a
 /// comma-separated argument list after a name that is not a statement function).
 pub fn lower(parse: &Parse, text: &str) -> (Program, Vec<SyntaxError>) {
-    let root = Node::root(parse.green());
+    let root = parse.root();
     debug_assert_eq!(usize::from(root.text_range().len()), text.len());
     let mut lowerer = Lowerer {
         text,

@@ -8,63 +8,190 @@
 use crate::kind::SyntaxKind;
 use crate::lexer::{HeredocBody, Lexed, Token};
 use crate::parser::{FileParse, NodeRecord, StreamParse};
-use rowan::{GreenNode, GreenToken, NodeOrToken};
+use rowan::GreenNode;
 
 /// Nodes nested deeper than this are flattened into their parent, and the parse
 /// reports an error: a deep input must not exhaust the stack of later passes.
 pub const MAX_DEPTH: usize = 256;
 
 pub(crate) struct Built {
-    pub green: GreenNode,
+    pub tree: Tree,
     /// Byte offset of a node record that was too deep, if any.
     pub too_deep_at: Option<usize>,
 }
 
+/// A file's syntax tree, flat: its nodes and tokens in arrays, each node's children
+/// a run of element ids. Every byte of the text is in exactly one token, as in a
+/// rowan tree, which [`Tree::green`] makes from it for the tools that want one
+/// (`--dump-tree`, the tree tests). Lowering walks this one: building it costs no
+/// allocation per node or token, no hashing, and dropping it three frees (building
+/// and dropping the rowan tree had been a quarter of parsing).
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    text: Box<str>,
+    nodes: Vec<NodeData>,
+    tokens: Vec<TokenData>,
+    /// The children of every node, each node's a contiguous run.
+    children: Vec<ElementId>,
+    root: u32,
+}
+
+/// A node: its kind, text range and children (`children[first..end]`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeData {
+    pub kind: SyntaxKind,
+    pub offset: u32,
+    pub len: u32,
+    pub first: u32,
+    pub end: u32,
+}
+
+/// A token: its kind and text range.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TokenData {
+    pub kind: SyntaxKind,
+    pub offset: u32,
+    pub len: u32,
+}
+
+/// A child: a token's index, or a node's with [`NODE`] set.
+pub(crate) type ElementId = u32;
+
+/// The bit of an [`ElementId`] that makes it a node's.
+pub(crate) const NODE: u32 = 1 << 31;
+
+impl Tree {
+    /// A tree of one empty `root` node.
+    pub(crate) fn empty(root: SyntaxKind) -> Tree {
+        Tree {
+            text: Box::default(),
+            nodes: vec![NodeData {
+                kind: root,
+                offset: 0,
+                len: 0,
+                first: 0,
+                end: 0,
+            }],
+            tokens: Vec::new(),
+            children: Vec::new(),
+            root: 0,
+        }
+    }
+
+    pub(crate) fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub(crate) fn root(&self) -> u32 {
+        self.root
+    }
+
+    pub(crate) fn node(&self, id: u32) -> &NodeData {
+        &self.nodes[id as usize]
+    }
+
+    pub(crate) fn token(&self, id: u32) -> &TokenData {
+        &self.tokens[id as usize]
+    }
+
+    pub(crate) fn children(&self, node: u32) -> &[ElementId] {
+        let n = self.node(node);
+        &self.children[n.first as usize..n.end as usize]
+    }
+
+    /// Where an element's text starts and ends.
+    fn span(&self, id: ElementId) -> (u32, u32) {
+        if id & NODE != 0 {
+            let n = self.node(id & !NODE);
+            (n.offset, n.offset + n.len)
+        } else {
+            let t = self.token(id);
+            (t.offset, t.offset + t.len)
+        }
+    }
+
+    /// The rowan tree of the same nodes and tokens.
+    pub(crate) fn green(&self) -> GreenNode {
+        fn add(tree: &Tree, node: u32, builder: &mut rowan::GreenNodeBuilder<'_>) {
+            builder.start_node(tree.node(node).kind.into());
+            for &id in tree.children(node) {
+                if id & NODE != 0 {
+                    add(tree, id & !NODE, builder);
+                } else {
+                    let t = tree.token(id);
+                    let text = &tree.text[t.offset as usize..(t.offset + t.len) as usize];
+                    builder.token(t.kind.into(), text);
+                }
+            }
+            builder.finish_node();
+        }
+        let mut builder = rowan::GreenNodeBuilder::new();
+        add(self, self.root, &mut builder);
+        builder.finish()
+    }
+}
+
 thread_local! {
-    /// A thread keeps its cache from file to file, so the tokens and leaf nodes
-    /// manifests share (`=>`, `ensure`, ` `, `$name`) are mostly built once per thread.
-    static CACHE: std::cell::RefCell<GreenCache> = std::cell::RefCell::new(GreenCache::new());
+    /// A thread keeps the builder's stacks from file to file (empty, with their
+    /// capacity).
+    static STACKS: std::cell::RefCell<Stacks> = std::cell::RefCell::default();
 }
 
 pub(crate) fn build(text: &str, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
-    CACHE.with_borrow_mut(|cache| {
-        // The builder's stacks are the thread's, kept from file to file (empty).
-        let parents = std::mem::take(&mut cache.parents);
-        let children = std::mem::take(&mut cache.children);
+    STACKS.with_borrow_mut(|stacks| {
+        let nodes = parse.main.nodes.len()
+            + parse.heredocs.iter().map(|h| h.nodes.len()).sum::<usize>()
+            + 1;
+        let tokens = lexed.tokens.len()
+            + lexed
+                .heredoc_bodies
+                .iter()
+                .map(|b| b.tokens.len())
+                .sum::<usize>();
         let sink = TreeSink {
-            text,
             offset: 0,
             builder: Builder {
-                cache,
-                parents,
-                children,
+                tree: Tree {
+                    text: text.into(),
+                    nodes: Vec::with_capacity(nodes),
+                    tokens: Vec::with_capacity(tokens),
+                    children: Vec::with_capacity(nodes + tokens),
+                    root: 0,
+                },
+                parents: std::mem::take(&mut stacks.parents),
+                children: std::mem::take(&mut stacks.children),
             },
             too_deep_at: None,
             depth: 0,
         };
-        sink.build(lexed, parse, root)
+        sink.build(lexed, parse, root, stacks)
     })
 }
 
-impl TreeSink<'_, '_> {
-    fn build(mut self, lexed: &Lexed, parse: &FileParse, root: SyntaxKind) -> Built {
+impl TreeSink {
+    fn build(
+        mut self,
+        lexed: &Lexed,
+        parse: &FileParse,
+        root: SyntaxKind,
+        stacks: &mut Stacks,
+    ) -> Built {
         self.builder.start_node(root);
-        let mut stacks = std::mem::take(&mut self.builder.cache.bottom_up);
+        let mut bottom_up = std::mem::take(&mut stacks.bottom_up);
         let bodies = (&lexed.heredoc_bodies[..], &parse.heredocs[..]);
-        let built = self.bottom_up(&lexed.tokens, &parse.main, Some(bodies), &mut stacks);
-        stacks.sig_at.clear();
-        stacks.nodes.clear();
-        self.builder.cache.bottom_up = stacks;
+        let built = self.bottom_up(&lexed.tokens, &parse.main, Some(bodies), &mut bottom_up);
+        bottom_up.sig_at.clear();
+        bottom_up.nodes.clear();
+        stacks.bottom_up = bottom_up;
         if built.is_some() {
             return Built {
                 too_deep_at: None,
-                green: self.builder.finish_root(),
+                tree: self.builder.finish_root(stacks),
             };
         }
         // Too deep (or records that do not nest): built again top-down, which
         // flattens the nodes nested too deep. What was built is dropped.
-        self.builder.children.clear();
-        self.builder.parents.truncate(1);
+        self.builder.restart();
         self.offset = 0;
         self.stream(&lexed.tokens, &parse.main, &mut |sink, raw_index| {
             let body = lexed
@@ -79,45 +206,53 @@ impl TreeSink<'_, '_> {
         });
         Built {
             too_deep_at: self.too_deep_at,
-            green: self.builder.finish_root(),
+            tree: self.builder.finish_root(stacks),
         }
     }
 }
 
-struct TreeSink<'t, 'c> {
-    text: &'t str,
+struct TreeSink {
     offset: usize,
-    builder: Builder<'c>,
+    builder: Builder,
     too_deep_at: Option<usize>,
     depth: usize,
 }
 
-type GreenElement = NodeOrToken<GreenNode, GreenToken>;
-
-/// Builds green trees as rowan's `GreenNodeBuilder` does, with a cheaper cache than
-/// rowan's `NodeCache`, which hashes every token and small node into a growing table
-/// (a third of the tree building time). Here a token is looked up in one slot of a
-/// fixed table, chosen by a hash of its kind, length and first and last bytes, and a
-/// node of at most [`NODE_CACHE_MAX_CHILDREN`] children by the identity of its
-/// children. A miss builds the element and replaces the slot's: the cache is a
-/// bounded, lossy memo, and sharing never changes the tree a parse returns.
-struct Builder<'c> {
-    cache: &'c mut GreenCache,
+/// The stacks a thread builds its trees with.
+#[derive(Default)]
+struct Stacks {
     /// Open nodes: kind and index of their first child in `children`.
     parents: Vec<(SyntaxKind, usize)>,
-    children: Vec<GreenElement>,
+    /// The elements not yet taken by a parent, in text order.
+    children: Vec<ElementId>,
+    /// The stacks of [`TreeSink::bottom_up`].
+    bottom_up: BottomUp,
 }
 
-impl Builder<'_> {
+/// Builds a [`Tree`] from start/finish and token events (as rowan's `GreenNodeBuilder`
+/// builds a green tree), or bottom-up: [`Builder::node_of`] makes a node of the last
+/// elements.
+struct Builder {
+    tree: Tree,
+    parents: Vec<(SyntaxKind, usize)>,
+    children: Vec<ElementId>,
+}
+
+impl Builder {
     fn start_node(&mut self, kind: SyntaxKind) {
         self.parents.push((kind, self.children.len()));
     }
 
-    /// A token of `kind`: `src[at]`.
+    /// A token of `kind`: the text `at`.
     #[inline(always)]
-    fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) {
-        let token = self.cache.token(kind, src, at);
-        self.children.push(NodeOrToken::Token(token));
+    fn token(&mut self, kind: SyntaxKind, at: std::ops::Range<usize>) {
+        let id = self.tree.tokens.len() as u32;
+        self.tree.tokens.push(TokenData {
+            kind,
+            offset: at.start as u32,
+            len: (at.end - at.start) as u32,
+        });
+        self.children.push(id);
     }
 
     fn finish_node(&mut self) {
@@ -125,188 +260,55 @@ impl Builder<'_> {
         self.node_of(kind, first);
     }
 
-    /// A node of `kind` whose children are the elements from `first` on.
+    /// A node of `kind` whose children are the elements from `first` on. (The
+    /// elements cover the text up to here without a gap, so an empty node starts
+    /// where the element before it ends.)
     fn node_of(&mut self, kind: SyntaxKind, first: usize) {
-        let node = self.cache.node(kind, &mut self.children, first);
-        self.children.push(NodeOrToken::Node(node));
+        let tree = &mut self.tree;
+        let own = &self.children[first..];
+        let start = match (own.first(), first.checked_sub(1)) {
+            (Some(&id), _) => tree.span(id).0,
+            (None, Some(before)) => tree.span(self.children[before]).1,
+            (None, None) => 0,
+        };
+        let end = own.last().map_or(start, |&id| tree.span(id).1);
+        let at = tree.children.len() as u32;
+        tree.children.extend_from_slice(own);
+        let id = tree.nodes.len() as u32;
+        tree.nodes.push(NodeData {
+            kind,
+            offset: start,
+            len: end - start,
+            first: at,
+            end: tree.children.len() as u32,
+        });
+        self.children.truncate(first);
+        self.children.push(id | NODE);
     }
 
-    /// Finishes the last open node, the root, and returns it.
-    fn finish_root(mut self) -> GreenNode {
+    /// Drops what was built: the root is open again, with no children.
+    fn restart(&mut self) {
+        self.children.clear();
+        self.parents.truncate(1);
+        self.tree.nodes.clear();
+        self.tree.tokens.clear();
+        self.tree.children.clear();
+    }
+
+    /// Finishes the last open node, the root, and returns the tree; the stacks go
+    /// back to `stacks`.
+    fn finish_root(mut self, stacks: &mut Stacks) -> Tree {
         self.finish_node();
         let root = match self.children.pop() {
-            Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,
+            Some(id) if id & NODE != 0 && self.children.is_empty() => id & !NODE,
             _ => unreachable!("the root is the only element left"),
         };
         debug_assert!(self.parents.is_empty());
-        self.cache.parents = self.parents;
-        self.cache.children = self.children;
-        root
+        self.tree.root = root;
+        stacks.parents = self.parents;
+        stacks.children = self.children;
+        self.tree
     }
-}
-
-/// Token slots (a power of two). Whitespace has a few hundred distinct texts in the
-/// Debian corpus, names and variables a few thousand per module.
-const TOKEN_SLOTS: usize = 1 << 14;
-/// One-byte token slots (a power of two): a kind's (ASCII) bytes are next to each
-/// other, and kinds 32 apart share slots.
-const ONE_BYTE_SLOTS: usize = 1 << 12;
-/// Node slots (a power of two).
-const NODE_SLOTS: usize = 1 << 13;
-/// Nodes with more children than this are not looked up: few are alike.
-const NODE_CACHE_MAX_CHILDREN: usize = 3;
-
-struct GreenCache {
-    tokens: Vec<Option<GreenToken>>,
-    /// Tokens of one byte, by kind and byte.
-    one_byte: Vec<Option<GreenToken>>,
-    nodes: Vec<Option<GreenNode>>,
-    /// The [`Builder`]'s stacks between two files (empty, with their capacity).
-    parents: Vec<(SyntaxKind, usize)>,
-    children: Vec<GreenElement>,
-    /// The stacks of [`TreeSink::bottom_up`].
-    bottom_up: BottomUp,
-}
-
-impl GreenCache {
-    fn new() -> GreenCache {
-        GreenCache {
-            tokens: vec![None; TOKEN_SLOTS],
-            one_byte: vec![None; ONE_BYTE_SLOTS],
-            nodes: vec![None; NODE_SLOTS],
-            parents: Vec::new(),
-            children: Vec::new(),
-            bottom_up: BottomUp::default(),
-        }
-    }
-
-    /// The token of `kind` whose text is `src[at]`. (The text is compared as bytes and
-    /// only sliced as a `str`, which checks its ends, to build a token.)
-    #[inline(always)]
-    fn token(&mut self, kind: SyntaxKind, src: &str, at: std::ops::Range<usize>) -> GreenToken {
-        let raw = rowan::SyntaxKind(kind as u16);
-        let bytes = &src.as_bytes()[at.clone()];
-        let slot = match *bytes {
-            // Half the tokens are one byte (a space, a comma, a brace): their slot is
-            // chosen by the kind and the byte, without hashing.
-            [b] => &mut self.one_byte[one_byte_slot(kind, b)],
-            _ => &mut self.tokens[token_slot(kind, bytes)],
-        };
-        if let Some(token) = slot {
-            if token.kind() == raw && same_bytes(token.text().as_bytes(), bytes) {
-                return token.clone();
-            }
-        }
-        let token = GreenToken::new(raw, &src[at]);
-        *slot = Some(token.clone());
-        token
-    }
-
-    /// The node of `kind` whose children are `children[first..]` (which it takes).
-    fn node(
-        &mut self,
-        kind: SyntaxKind,
-        children: &mut Vec<GreenElement>,
-        first: usize,
-    ) -> GreenNode {
-        let raw = rowan::SyntaxKind(kind as u16);
-        let own = &children[first..];
-        if own.is_empty() || own.len() > NODE_CACHE_MAX_CHILDREN {
-            return GreenNode::new(raw, children.drain(first..));
-        }
-        let mut hash = kind as u64;
-        for child in own {
-            hash = (hash.rotate_left(5) ^ owned_id(child)).wrapping_mul(SEED);
-        }
-        let slot = &mut self.nodes[(hash >> (64 - NODE_SLOTS.trailing_zeros())) as usize];
-        if let Some(node) = slot {
-            if node.kind() == raw
-                && node.children().len() == own.len()
-                && node
-                    .children()
-                    .zip(own)
-                    .all(|(a, b)| element_id(a) == owned_id(b))
-            {
-                let node = node.clone();
-                children.truncate(first);
-                return node;
-            }
-        }
-        let node = GreenNode::new(raw, children.drain(first..));
-        *slot = Some(node.clone());
-        node
-    }
-}
-
-/// A green element's identity. A node in the cache holds its children, so no other
-/// element can have the same address while the node is there.
-fn element_id(element: NodeOrToken<&rowan::GreenNodeData, &rowan::GreenTokenData>) -> u64 {
-    match element {
-        NodeOrToken::Node(node) => node as *const rowan::GreenNodeData as usize as u64,
-        NodeOrToken::Token(token) => token as *const rowan::GreenTokenData as usize as u64,
-    }
-}
-
-fn owned_id(element: &GreenElement) -> u64 {
-    match element {
-        NodeOrToken::Node(node) => element_id(NodeOrToken::Node(node)),
-        NodeOrToken::Token(token) => element_id(NodeOrToken::Token(token)),
-    }
-}
-
-/// `a == b`, for the short texts most tokens have without a call to `memcmp`: two
-/// overlapping loads compare up to twice their width.
-#[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    fn ends<const N: usize>(t: &[u8]) -> ([u8; N], [u8; N]) {
-        match (t.first_chunk::<N>(), t.last_chunk::<N>()) {
-            (Some(head), Some(tail)) => (*head, *tail),
-            _ => unreachable!("the caller checked the length"),
-        }
-    }
-    match a.len() {
-        n if n != b.len() => false,
-        0 => true,
-        1 => a[0] == b[0],
-        2..=3 => ends::<2>(a) == ends::<2>(b),
-        4..=7 => ends::<4>(a) == ends::<4>(b),
-        8..=16 => ends::<8>(a) == ends::<8>(b),
-        _ => a == b,
-    }
-}
-
-/// The multiplier of FxHash.
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-fn one_byte_slot(kind: SyntaxKind, byte: u8) -> usize {
-    ((kind as usize) << 7 | usize::from(byte)) & (ONE_BYTE_SLOTS - 1)
-}
-
-/// A token's slot: a hash of its kind, its length and its first and last eight bytes
-/// (or four, or two, or the one byte, for shorter texts).
-fn token_slot(kind: SyntaxKind, text: &[u8]) -> usize {
-    let n = text.len();
-    let (head, tail) = if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
-        (u64::from_le_bytes(*head), u64::from_le_bytes(*tail))
-    } else if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
-        (
-            u64::from(u32::from_le_bytes(*head)),
-            u64::from(u32::from_le_bytes(*tail)),
-        )
-    } else if let (Some(head), Some(tail)) = (text.first_chunk(), text.last_chunk()) {
-        (
-            u64::from(u16::from_le_bytes(*head)),
-            u64::from(u16::from_le_bytes(*tail)),
-        )
-    } else {
-        (text.first().map_or(0, |&b| u64::from(b)), 0)
-    };
-    let hash = ((kind as u64) << 32 | n as u64)
-        .wrapping_mul(SEED)
-        .rotate_left(5)
-        ^ head;
-    let hash = (hash.wrapping_mul(SEED).rotate_left(5) ^ tail).wrapping_mul(SEED);
-    (hash >> (64 - TOKEN_SLOTS.trailing_zeros())) as usize
 }
 
 /// Puts node records, which LR reductions produce bottom-up (children before their
@@ -372,7 +374,7 @@ struct BottomUp {
     nodes: Vec<Built1>,
 }
 
-impl TreeSink<'_, '_> {
+impl TreeSink {
     /// Builds the nodes of one stream bottom-up, in the order the grammar reduced them
     /// (children before their parent, siblings left to right): a record takes the
     /// elements pushed since its first significant token, after the tokens up to its
@@ -472,7 +474,7 @@ impl TreeSink<'_, '_> {
             }
             let len = token.len as usize;
             let at = self.offset..self.offset + len;
-            self.builder.token(token.kind, self.text, at);
+            self.builder.token(token.kind, at);
             self.offset += len;
         }
         Some(())
@@ -480,10 +482,10 @@ impl TreeSink<'_, '_> {
 }
 
 /// Called for every raw token; returns Some if it emitted something in its place.
-type Splice<'f, 't, 'c> = dyn FnMut(&mut TreeSink<'t, 'c>, usize) -> Option<()> + 'f;
+type Splice<'f> = dyn FnMut(&mut TreeSink, usize) -> Option<()> + 'f;
 
-impl<'t, 'c> TreeSink<'t, 'c> {
-    fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_, 't, 'c>) {
+impl TreeSink {
+    fn stream(&mut self, tokens: &[Token], parse: &StreamParse, splice: &mut Splice<'_>) {
         let records = preorder(&parse.nodes);
 
         let sig = &parse.significant;
@@ -544,7 +546,7 @@ impl<'t, 'c> TreeSink<'t, 'c> {
         tokens: &[Token],
         from: usize,
         to: usize,
-        splice: &mut Splice<'_, 't, 'c>,
+        splice: &mut Splice<'_>,
     ) -> usize {
         if to <= from {
             return from;
@@ -558,7 +560,7 @@ impl<'t, 'c> TreeSink<'t, 'c> {
         tokens: &[Token],
         from: usize,
         to: usize,
-        splice: &mut Splice<'_, 't, 'c>,
+        splice: &mut Splice<'_>,
     ) -> usize {
         let run = tokens.get(from..to.min(tokens.len())).unwrap_or_default();
         for (i, token) in (from..).zip(run) {
@@ -567,7 +569,7 @@ impl<'t, 'c> TreeSink<'t, 'c> {
                 continue; // the spliced tokens advanced `offset`
             }
             let at = self.offset..self.offset + len;
-            self.builder.token(token.kind, self.text, at);
+            self.builder.token(token.kind, at);
             self.offset += len;
         }
         to.max(from)
