@@ -4,7 +4,7 @@
 # and peak memory, with the commands that produced each number.
 #
 # Needs: puppet (7.23), the oracle's puppet-compile (ORACLE, default
-# ../shared/oracle/puppet-compile), GNU time (/usr/bin/time), python3, the Debian module
+# ../shared/oracle/puppet-compile), python3, the Debian module
 # corpus for the parse row. Not run in CI: timings never go into tests.
 #
 # Usage: benches/compare.sh [SCENARIO...]
@@ -27,23 +27,10 @@ trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet
 bin=$root/target/release/marionette
 
-# median of the numbers on stdin
-median() { python3 -c 'import sys,statistics; print(statistics.median(float(x) for x in sys.stdin.read().split()))'; }
-# `elapsed-seconds peak-KB` of a command, its output discarded (GNU time for the
-# memory; its elapsed time has a 10 ms resolution, so the clock is read around it)
-measure() {
-    local start end
-    start=$(date +%s%N)
-    /usr/bin/time -f '%M' -o "$work/time" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-    end=$(date +%s%N)
-    printf '%s %s\n' "$(python3 -c "print(($end - $start) / 1e9)")" "$(cat "$work/time")"
-}
-# median elapsed and max peak RSS over $runs runs
-measure_runs() {
-    local i
-    for ((i = 0; i < runs; i++)); do measure "$@"; done >"$work/runs"
-    printf '%s %s\n' "$(cut -d' ' -f1 "$work/runs" | median)" "$(cut -d' ' -f2 "$work/runs" | sort -n | tail -1)"
-}
+# `elapsed-seconds peak-KB` of one run of a command, and the median elapsed and largest
+# peak RSS over $runs runs (benches/measure.py: spawn-to-reap timing, wait4's maxrss)
+measure() { "$root/benches/measure.py" 1 "$@"; }
+measure_runs() { "$root/benches/measure.py" "$runs" "$@"; }
 ratio() { python3 -c "print(f'{$1 / $2:.0f}x')"; }
 
 out=$root/benches/RESULTS.md
@@ -52,8 +39,8 @@ out=$root/benches/RESULTS.md
     echo
     echo "Written by \`benches/compare.sh ${scenarios[*]}\` on $(date -u +%Y-%m-%d), $(nproc) CPUs,"
     echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg). Puppet: $(puppet --version) (Debian), through"
-    echo "the oracle's \`puppet-compile\`. Times are medians of $runs runs; memory is the"
-    echo "largest peak RSS (GNU time's %M)."
+    echo "the oracle's \`puppet-compile\`. Times are medians of $runs runs, each timed from"
+    echo "spawn to exit (\`benches/measure.py\`); memory is the largest peak RSS (wait4's maxrss)."
     echo
 } >"$out"
 
