@@ -901,7 +901,7 @@ impl<'e> Compiler<'e> {
         };
         let title = capitalize_segments(&def.def.name);
         let (file, line) = match at {
-            Some((file, span)) => (Some(file.clone()), Some(file.line_col(span.start).0)),
+            Some((file, span)) => (Some(file.clone()), Some(file.line(span.start))),
             None => (None, None),
         };
         let mut res = self.simple_res("Class", &title, cat::ResourceKind::Class, ResKind::Class);
@@ -1065,7 +1065,7 @@ impl<'e> Compiler<'e> {
         match self.env.find_class(parent).map_err(EvalError::from_load)? {
             Some(p) => Ok(p),
             None => {
-                let line = def.file.line_col(def.def.span.start).0;
+                let line = def.file.line(def.def.span.start);
                 Err(EvalError::located(
                     format!(
                         "Could not find parent resource type '::{}' of type hostclass in {}",
@@ -1502,7 +1502,7 @@ impl<'e> Compiler<'e> {
             .keys()
             .find(|k| is_reserved_variable(k) && params.iter().any(|p| p.name == **k));
         if let Some(name) = reserved {
-            let line = file.line_col(definition.start).0;
+            let line = file.line(definition.start);
             return Err(EvalError::located(
                 reserved_variable_error(name).message,
                 &file.path,

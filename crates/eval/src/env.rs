@@ -109,6 +109,11 @@ impl SourceFile {
     }
 
     /// 1-based line and column of a byte offset.
+    /// The 1-based line of a byte offset.
+    pub fn line(&self, offset: u32) -> u32 {
+        self.lines.line(&self.text, offset.into())
+    }
+
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let at = self.lines.line_col(&self.text, offset.into());
         (at.line, at.col)
@@ -489,7 +494,7 @@ impl Environment {
                 let mut registry = env.registry.lock().unwrap();
                 for expr in &file.program.body {
                     if let ExprKind::Node(def) = &expr.kind {
-                        let line = file.line_col(def.span.start).0;
+                        let line = file.line(def.span.start);
                         for m in &def.matchers {
                             let name = match m {
                                 NodeMatcher::Name(n) => n.to_lowercase(),
@@ -1036,7 +1041,7 @@ fn register(
     file: &Arc<SourceFile>,
 ) -> Result<(), LoadError> {
     for expr in body {
-        let line = |span: marionette_syntax::model::Span| file.line_col(span.start).0;
+        let line = |span: marionette_syntax::model::Span| file.line(span.start);
         match &expr.kind {
             ExprKind::Class(def) => {
                 let name = def.name.to_lowercase();

@@ -5,7 +5,7 @@ use crate::compiler::{
     Relationship, ResKind, ScopeId, ScopeKind, MAX_EVAL_DEPTH,
 };
 use crate::env::SourceFile;
-use crate::error::{EvalError, Flow, Location};
+use crate::error::{EvalError, Flow};
 use crate::types::{capitalize_segments, AliasLink, AliasType, PType};
 use crate::value::IndexMap;
 use crate::value::{Regex, Value, ValueMap};
@@ -221,8 +221,7 @@ impl<'e> Compiler<'e> {
                     return Err(EvalError::new("The operator '+=' is no longer supported"));
                 }
                 let v = self.eval_expr(value, scope, file)?;
-                let at = self.operator_location(file, target.span.end);
-                self.assign(target, v.clone(), scope, &at)?;
+                self.assign(target, v.clone(), scope, file, target.span.end)?;
                 Ok(v)
             }
             ExprKind::Relationship { .. } => {
@@ -458,7 +457,7 @@ impl<'e> Compiler<'e> {
                     other => vec![other.clone()],
                 };
                 let source = self.scopes[scope].source.clone();
-                let line = file.line_col(expr.span.start).0;
+                let line = file.line(expr.span.start);
                 for item in &items {
                     let (rtype, title) = match item {
                         Value::Type(t) => match t.resolved() {
@@ -793,16 +792,18 @@ impl<'e> Compiler<'e> {
     }
 
     /// Assigns `value` to `target` (a variable, or an array of them) in `scope`; an
-    /// error is located at `at`, the `=`.
+    /// error is located at the `=`, the operator after byte `target_end` of `file`
+    /// (worked out only for an error: most assignments have none).
     fn assign(
         &mut self,
         target: &Expr,
         value: Value,
         scope: ScopeId,
-        at: &Location,
+        file: &Arc<SourceFile>,
+        target_end: u32,
     ) -> Result<(), EvalError> {
-        self.assign_inner(target, value, scope, at)
-            .map_err(|e| e.with_location(at.clone()))
+        self.assign_inner(target, value, scope, file, target_end)
+            .map_err(|e| e.with_location(self.operator_location(file, target_end)))
     }
 
     fn assign_inner(
@@ -810,7 +811,8 @@ impl<'e> Compiler<'e> {
         target: &Expr,
         value: Value,
         scope: ScopeId,
-        at: &Location,
+        file: &Arc<SourceFile>,
+        target_end: u32,
     ) -> Result<(), EvalError> {
         match &target.kind {
             ExprKind::Variable(name) => {
@@ -837,7 +839,7 @@ impl<'e> Compiler<'e> {
                 if crate::compiler::is_reserved_variable(name) {
                     return Err(crate::compiler::reserved_variable_error(name).wrapped(
                         "a '=' expression",
-                        at.clone(),
+                        self.operator_location(file, target_end),
                         false,
                     ));
                 }
@@ -854,7 +856,7 @@ impl<'e> Compiler<'e> {
                                      variables from hash"
                                 )));
                             };
-                            self.assign_inner(t, v.clone(), scope, at)?;
+                            self.assign_inner(t, v.clone(), scope, file, target_end)?;
                         }
                     }
                     return Ok(());
@@ -872,7 +874,7 @@ impl<'e> Compiler<'e> {
                     )));
                 }
                 for (t, v) in targets.iter().zip(values.iter()) {
-                    self.assign_inner(t, v.clone(), scope, at)?;
+                    self.assign_inner(t, v.clone(), scope, file, target_end)?;
                 }
                 Ok(())
             }
@@ -1345,12 +1347,12 @@ impl<'e> Compiler<'e> {
                         name: name.clone(),
                         append: *append,
                         value: v,
-                        line: file.line_col(span.start).0,
+                        line: file.line(span.start),
                     });
                 }
                 AttributeOp::Splat { value, span } => match self.eval_expr(value, scope, file)? {
                     Value::Hash(map) => {
-                        let line = file.line_col(span.start).0;
+                        let line = file.line(span.start);
                         for (k, v) in map.iter() {
                             let name = k.to_string();
                             out.retain(|o| o.name != name);
@@ -1383,7 +1385,6 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         file: &Arc<SourceFile>,
     ) -> EvalResult {
-        let here = self.location(file, resource.span);
         let rtype = match &resource.type_name.kind {
             ExprKind::QualifiedName(n) => n.to_lowercase(),
             _ => match self.eval_expr(&resource.type_name, scope, file)? {
@@ -1468,12 +1469,12 @@ impl<'e> Compiler<'e> {
                         format!(
                             "The title '{shown}' has already been used in this resource expression"
                         ),
-                        here.clone(),
+                        self.location(file, resource.span),
                     ));
                 }
                 seen_titles.push(t.clone());
             }
-            let ops = self.eval_body_ops(&body.ops, scope, file, &here)?;
+            let ops = self.eval_body_ops(&body.ops, scope, file, resource.span)?;
             if is_default {
                 defaults = Some(ops.clone());
             }
@@ -1549,7 +1550,7 @@ impl<'e> Compiler<'e> {
         ops: &[AttributeOp],
         scope: ScopeId,
         file: &Arc<SourceFile>,
-        here: &crate::error::Location,
+        resource: Span,
     ) -> Result<AttrOps, EvalError> {
         let mut out: AttrOps = Vec::with_capacity(ops.len());
         for op in ops {
@@ -1558,7 +1559,7 @@ impl<'e> Compiler<'e> {
                 if out.iter().any(|o| o.name == op.name) {
                     return Err(EvalError::issue(
                         format!("The attribute '{}' has already been set", op.name),
-                        here.clone(),
+                        self.location(file, resource),
                     ));
                 }
                 out.push(op);
@@ -1708,7 +1709,7 @@ impl<'e> Compiler<'e> {
                     ops,
                     scope,
                     file: file.clone(),
-                    line: file.line_col(expr.span.start).0,
+                    line: file.line(expr.span.start),
                     collected: Vec::new(),
                     alternative: None,
                 });

@@ -50,6 +50,13 @@ impl LineIndex {
     }
 
     /// The line and column of `offset` in `text` (the text this index was built from).
+    /// The 1-based line of `offset` (what [`LineIndex::line_col`] gives, without
+    /// counting the column's characters).
+    pub fn line(&self, text: &str, offset: TextSize) -> u32 {
+        let offset = u32::from(offset).min(text.len() as u32);
+        self.line_starts.partition_point(|&s| s <= offset) as u32
+    }
+
     pub fn line_col(&self, text: &str, offset: TextSize) -> LineCol {
         let offset = u32::from(offset).min(text.len() as u32);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
@@ -109,6 +116,10 @@ mod tests {
         assert_eq!(index.line_col(text, 3.into()), LineCol { line: 2, col: 1 });
         assert_eq!(index.line_col(text, 6.into()), LineCol { line: 2, col: 3 });
         assert_eq!(index.line_col(text, 7.into()), LineCol { line: 3, col: 1 });
+        for offset in 0..=text.len() as u32 {
+            let line = index.line_col(text, offset.into()).line;
+            assert_eq!(index.line(text, offset.into()), line, "{offset}");
+        }
     }
 
     #[test]

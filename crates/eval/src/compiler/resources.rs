@@ -95,7 +95,7 @@ impl<'e> Compiler<'e> {
             source: self.scopes[scope].source.clone(),
             tags: Vec::new(),
             file: Some(file.clone()),
-            line: Some(file.line_col(span.start).0),
+            line: Some(file.line(span.start)),
             exported: form == ResourceForm::Exported,
             virtual_: form != ResourceForm::Regular,
             evaluated: !is_define,

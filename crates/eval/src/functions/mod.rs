@@ -994,7 +994,7 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
             .iter()
             .rev()
             .map(|(file, offset)| {
-                let line = offset.map_or(0, |offset| file.line_col(offset).0);
+                let line = offset.map_or(0, |offset| file.line(offset));
                 (file.path.clone(), line)
             })
             .collect()
