@@ -1097,7 +1097,7 @@ impl Lowerer<'_> {
                 // Puppet's `TypeMapping` (`type Runtime[...] = ...`), which the model
                 // has no place for. Puppet's validator rejects all but `Runtime` ones.
                 let runtime = matches!(&other, ast::Expr::AccessExpr(a)
-                    if matches!(a.target(), Some(ast::Expr::TypeRef(t)) if t.syntax().text() == "Runtime"));
+                    if matches!(a.target(), Some(ast::Expr::TypeRef(t)) if t.syntax().text_str() == "Runtime"));
                 let message = if runtime {
                     "Type mappings ('type Runtime[...] = ...') are not supported"
                 } else {
