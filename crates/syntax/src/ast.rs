@@ -60,8 +60,7 @@ impl<'a> Node<'a> {
 
     /// The text of the node, borrowed.
     pub fn text_str(self) -> &'a str {
-        let n = self.tree.node(self.id);
-        &self.tree.text()[n.offset as usize..(n.offset + n.len) as usize]
+        self.tree.node_text(self.id)
     }
 
     /// The direct children, tokens included.
@@ -120,8 +119,7 @@ impl<'a> Token<'a> {
     }
 
     pub fn text(self) -> &'a str {
-        let t = self.tree.token(self.id);
-        &self.tree.text()[t.offset as usize..(t.offset + t.len) as usize]
+        self.tree.token_text(self.id)
     }
 
     pub fn text_range(self) -> TextRange {

@@ -78,10 +78,6 @@ impl Tree {
         }
     }
 
-    pub(crate) fn text(&self) -> &str {
-        &self.text
-    }
-
     pub(crate) fn root(&self) -> u32 {
         self.root
     }
@@ -97,6 +93,18 @@ impl Tree {
     pub(crate) fn children(&self, node: u32) -> &[ElementId] {
         let n = self.node(node);
         &self.children[n.first as usize..n.end as usize]
+    }
+
+    /// A token's text.
+    pub(crate) fn token_text(&self, id: u32) -> &str {
+        let t = self.token(id);
+        &self.text[t.offset as usize..(t.offset + t.len) as usize]
+    }
+
+    /// A node's text, trivia inside it included.
+    pub(crate) fn node_text(&self, id: u32) -> &str {
+        let n = self.node(id);
+        &self.text[n.offset as usize..(n.offset + n.len) as usize]
     }
 
     /// Where an element's text starts and ends.
@@ -118,9 +126,7 @@ impl Tree {
                 if id & NODE != 0 {
                     add(tree, id & !NODE, builder);
                 } else {
-                    let t = tree.token(id);
-                    let text = &tree.text[t.offset as usize..(t.offset + t.len) as usize];
-                    builder.token(t.kind.into(), text);
+                    builder.token(tree.token(id).kind.into(), tree.token_text(id));
                 }
             }
             builder.finish_node();
