@@ -58,18 +58,15 @@ impl LineIndex {
     }
 
     pub fn line_col(&self, text: &str, offset: TextSize) -> LineCol {
+        let line = self.line(text, offset);
         let offset = u32::from(offset).min(text.len() as u32);
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line] as usize;
+        let start = self.line_starts[line as usize - 1] as usize;
         let mut end = offset as usize;
         while !text.is_char_boundary(end) {
             end -= 1;
         }
         let col = text[start..end].chars().count() as u32 + 1;
-        LineCol {
-            line: line as u32 + 1,
-            col,
-        }
+        LineCol { line, col }
     }
 }
 
