@@ -99,53 +99,84 @@ pub fn json_str(s: &str, out: &mut String) {
 
 /// The inside of [`json_str`]: `s` with its escapes, without the quotes.
 fn escape_into(s: &str, out: &mut String) {
-    // Runs of bytes that need no escape are copied whole (every byte that does is
-    // ASCII, so a run never splits a character), eight bytes tested at a time.
+    // Most strings need no escape: one test and one copy, the rest out of line.
+    match next_escape(s.as_bytes(), 0) {
+        None => out.push_str(s),
+        Some(first) => escape_from(s, first, out),
+    }
+}
+
+/// [`escape_into`] from the first byte to escape, `first`. Runs of bytes that need no
+/// escape are copied whole (every byte that does is ASCII, so a run never splits a
+/// character).
+#[inline(never)]
+fn escape_from(s: &str, first: usize, out: &mut String) {
     let bytes = s.as_bytes();
     let mut run = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let word = match bytes.get(i..i + 8) {
-            Some(word) => u64::from_le_bytes(word.try_into().expect("eight bytes")),
-            None => {
-                // The last few bytes, padded with spaces (which need no escape).
-                let mut padded = [b' '; 8];
-                padded[..bytes.len() - i].copy_from_slice(&bytes[i..]);
-                u64::from_le_bytes(padded)
-            }
-        };
-        let found = escapes(word);
-        if found == 0 {
-            i = (i + 8).min(bytes.len());
-            continue;
-        }
-        // The lowest byte flagged is one to escape (see `escapes`): skip to it.
-        i += (found.trailing_zeros() / 8) as usize;
-        let b = bytes[i];
-        let escaped = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
+    let mut next = Some(first);
+    while let Some(i) = next {
         out.push_str(&s[run..i]);
-        if escaped.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(escaped);
+        match bytes[i] {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b => {
+                let _ = write!(out, "\\u{b:04x}");
+            }
         }
-        i += 1;
-        run = i;
+        run = i + 1;
+        next = next_escape(bytes, run);
     }
     out.push_str(&s[run..]);
+}
+
+/// The first byte at or after `from` that JSON escapes: a control character, `"` or
+/// `\`, found eight bytes at a time.
+#[inline]
+fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(word) = bytes.get(i..i + 8) {
+        let found = escapes(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        if found != 0 {
+            // The lowest byte flagged is exact (see `escapes`).
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let tail = bytes.get(i..).unwrap_or_default();
+    if escapes(tail_word(tail)) == 0 {
+        return None;
+    }
+    tail.iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        .map(|at| i + at)
+}
+
+/// Up to seven bytes as one word for [`escapes`], without a copy: overlapping reads
+/// of the first and last bytes (each byte of the word is one of `tail`'s, so the word
+/// has a byte to escape exactly when `tail` does), spaces where `tail` is too short.
+fn tail_word(tail: &[u8]) -> u64 {
+    const SPACES: u64 = 0x2020_2020_2020_2020;
+    let n = tail.len();
+    let u16_at = |at: usize| u64::from(u16::from_le_bytes([tail[at], tail[at + 1]]));
+    let u32_at = |at: usize| {
+        u64::from(u32::from_le_bytes([
+            tail[at],
+            tail[at + 1],
+            tail[at + 2],
+            tail[at + 3],
+        ]))
+    };
+    match n {
+        0 => SPACES,
+        1 => (SPACES << 8) | u64::from(tail[0]),
+        2 | 3 => (SPACES << 32) | (u16_at(n - 2) << 16) | u16_at(0),
+        _ => (u32_at(n - 4) << 32) | u32_at(0),
+    }
 }
 
 /// The high bits of the bytes of `word` (little-endian) that may be a control
@@ -519,6 +550,29 @@ mod tests {
             let mut out = String::new();
             escape_into(&s, &mut out);
             assert_eq!(out, naive(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn escapes_found_at_every_position_of_short_strings() {
+        // Every length up to two words, with one byte to escape at each position (or
+        // none): the tail of fewer than eight bytes is tested apart from the words.
+        for len in 0..17 {
+            let plain = "abcdefghijklmnopq"[..len].to_string();
+            let mut out = String::new();
+            escape_into(&plain, &mut out);
+            assert_eq!(out, plain);
+            for at in 0..len {
+                for (byte, escaped) in [("\"", "\\\""), ("\n", "\\n"), ("\u{1}", "\\u0001")] {
+                    let s = format!("{}{byte}{}", &plain[..at], &plain[at + 1..]);
+                    let mut out = String::new();
+                    escape_into(&s, &mut out);
+                    assert_eq!(
+                        out,
+                        format!("{}{escaped}{}", &plain[..at], &plain[at + 1..])
+                    );
+                }
+            }
         }
     }
 
