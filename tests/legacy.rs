@@ -71,7 +71,7 @@ fn import_and_node_inheritance() {
     assert_eq!(
         ntp.parameters,
         vec![(
-            "message".to_string(),
+            "message".into(),
             marionette::catalog::Data::String("overridden".into())
         )]
     );

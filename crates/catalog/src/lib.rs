@@ -75,7 +75,7 @@ pub struct Resource {
     pub exported: bool,
     pub kind: ResourceKind,
     /// Parameters in Puppet's order; `undef` parameters are already removed.
-    pub parameters: Vec<(String, Data)>,
+    pub parameters: Vec<(Arc<str>, Data)>,
     /// Names of parameters whose (top-level) value was `Sensitive`.
     pub sensitive_parameters: Vec<String>,
 }
@@ -97,8 +97,9 @@ pub enum ResourceKind {
 /// A reference to a resource, written `Type[title]` on the wire.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ResourceRef {
-    pub type_name: String,
-    pub title: String,
+    /// Shared: a resource is the source or target of several edges.
+    pub type_name: Arc<str>,
+    pub title: Arc<str>,
 }
 
 /// A containment edge (`Class[X] -> File[/etc/motd]`).

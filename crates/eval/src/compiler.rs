@@ -122,7 +122,7 @@ pub(crate) struct DefaultParam {
 /// `* => hash`) and the line it is on.
 #[derive(Clone, Debug)]
 pub(crate) struct AttrOp {
-    pub name: String,
+    pub name: Arc<str>,
     pub append: bool,
     pub value: Value,
     pub line: u32,
@@ -136,9 +136,9 @@ pub(crate) struct Scope {
     /// For a class that inherits: the parent class's scope (also `parent`).
     pub inherited: Option<ScopeId>,
     pub kind: ScopeKind,
-    pub vars: HashMap<String, Value>,
+    pub vars: HashMap<Arc<str>, Value>,
     /// Resource defaults by capitalised type name, then attribute.
-    pub defaults: IndexMap<String, IndexMap<String, DefaultParam>>,
+    pub defaults: IndexMap<String, IndexMap<Arc<str>, DefaultParam>>,
     /// The class, define or node resource whose body this scope evaluates.
     pub resource: Option<ResId>,
     /// The name shown in `Scope(...)` log prefixes.
@@ -160,10 +160,10 @@ pub(crate) enum ResKind {
 pub(crate) struct Res {
     pub rtype: String,
     pub title: String,
-    pub params: IndexMap<String, Value>,
+    pub params: IndexMap<Arc<str>, Value>,
     /// Who set a parameter, where that is not the resource's own source (defaults,
     /// overrides).
-    pub param_sources: HashMap<String, Source>,
+    pub param_sources: HashMap<Arc<str>, Source>,
     /// Where each parameter was set (for messages about it), when known.
     pub param_lines: ParamLines,
     /// The source of the scope the resource was declared in.
@@ -199,7 +199,7 @@ impl ParamLines {
     /// Where parameter `name` of `params` was set, when known.
     pub(crate) fn get(
         &self,
-        params: &IndexMap<String, Value>,
+        params: &IndexMap<Arc<str>, Value>,
         name: &str,
     ) -> Option<&(Arc<SourceFile>, u32)> {
         let i = params.get_index_of(name)?;
@@ -261,7 +261,7 @@ pub(crate) struct Relationship {
 pub(crate) struct ParamGuard {
     pub(crate) scope: ScopeId,
     /// The parameters not given, in order, and whether each is still unevaluated.
-    pub(crate) pending: Vec<(String, bool)>,
+    pub(crate) pending: Vec<(Arc<str>, bool)>,
 }
 
 /// The compile of one node.
@@ -325,7 +325,7 @@ pub struct Compiler<'e> {
     instantiated_files: HashSet<usize>,
     /// The parameter names of each defined type the catalog has (by the address of
     /// its definition), for checking its resources' final parameters.
-    pub(crate) define_params: HashMap<usize, HashSet<String>>,
+    pub(crate) define_params: HashMap<usize, HashSet<Arc<str>>>,
     /// The names of the aliases being resolved, innermost last, as written.
     pub(crate) resolving_aliases: Vec<String>,
     /// The TypeSets whose members are being evaluated, innermost last.
@@ -589,7 +589,7 @@ impl<'e> Compiler<'e> {
         let mut vars = HashMap::with_capacity(values.len() + 1);
         for (name, value) in &values {
             if let Value::Str(name) = name {
-                vars.insert(String::from(&**name), value.clone());
+                vars.insert(name.clone(), value.clone());
             }
         }
         vars.insert("all_local".into(), Value::hash(values));
@@ -874,7 +874,7 @@ impl<'e> Compiler<'e> {
     pub(crate) fn declare_class(
         &mut self,
         name: &str,
-        params: IndexMap<String, Value>,
+        params: IndexMap<Arc<str>, Value>,
         from: ScopeId,
         at: Option<(&Arc<SourceFile>, Span)>,
     ) -> Result<ResId, EvalError> {
@@ -888,7 +888,7 @@ impl<'e> Compiler<'e> {
     fn declare_class_resource_like(
         &mut self,
         name: &str,
-        params: IndexMap<String, Value>,
+        params: IndexMap<Arc<str>, Value>,
         from: ScopeId,
         at: Option<(&Arc<SourceFile>, Span)>,
     ) -> Result<ResId, EvalError> {
@@ -1031,7 +1031,7 @@ impl<'e> Compiler<'e> {
                 _ => continue,
             };
             for param in params {
-                if METAPARAMS.contains(&param.name.as_str()) {
+                if METAPARAMS.contains(&&*param.name) {
                     self.log(
                         "warning",
                         format!(
@@ -1339,7 +1339,7 @@ impl<'e> Compiler<'e> {
             if !is_unset(self.resources[id].params.get(&param.name)) {
                 continue;
             }
-            let key = [class, "::", param.name.as_str()].concat();
+            let key = [class, "::", &*param.name].concat();
             if let Some(v) = self.hiera_lookup(&key, None, &flags, scope)? {
                 if v.is_undef() && param.default.is_some() {
                     continue;
@@ -1401,7 +1401,7 @@ impl<'e> Compiler<'e> {
             .iter()
             .map(|p| {
                 is_param(&p.name)
-                    .then(|| res_params.get(p.name.as_str()).cloned())
+                    .then(|| res_params.get(&*p.name).cloned())
                     .flatten()
             })
             .collect();
@@ -1410,7 +1410,7 @@ impl<'e> Compiler<'e> {
         // parameters) first.
         let mut errors = Vec::new();
         for key in res_params.keys().filter(|k| is_param(k)) {
-            if !params.iter().any(|p| &p.name == key) && !METAPARAMS.contains(&key.as_str()) {
+            if !params.iter().any(|p| p.name == *key) && !METAPARAMS.contains(&&**key) {
                 errors.push(Mismatch::invalid_parameter(key));
             }
         }
@@ -1457,7 +1457,7 @@ impl<'e> Compiler<'e> {
                 Err(e) => {
                     result = Err(match e.flow.as_deref() {
                         Some(Flow::UnevaluatedParameter(to)) => {
-                            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+                            let names: Vec<&str> = params.iter().map(|p| &*p.name).collect();
                             let pos = |n: &str| names.iter().position(|x| *x == n);
                             if pos(to) < pos(&param.name) {
                                 EvalError::new(format!(
@@ -1521,7 +1521,7 @@ impl<'e> Compiler<'e> {
                 return guard
                     .pending
                     .iter()
-                    .any(|(p, unevaluated)| *unevaluated && p == name)
+                    .any(|(p, unevaluated)| *unevaluated && &**p == name)
                     .then(|| name.to_string());
             }
             if self.scopes[cur].kind != ScopeKind::Local {

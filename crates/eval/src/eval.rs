@@ -821,11 +821,12 @@ impl<'e> Compiler<'e> {
                         "Cannot assign to variables in other namespaces: ${name}"
                     )));
                 }
-                let bound = self.scopes[scope].vars.contains_key(name);
+                let bound = self.scopes[scope].vars.contains_key(&**name);
                 // Puppet's evaluator refuses `$server_facts` anywhere, and `$facts`
                 // and `$trusted` where they are bound (top scope); elsewhere its
                 // scope refuses them, an error of the `=` expression.
-                if name == "server_facts" || (bound && crate::compiler::is_reserved_variable(name))
+                if &**name == "server_facts"
+                    || (bound && crate::compiler::is_reserved_variable(name))
                 {
                     return Err(EvalError::new(format!(
                         "Attempt to assign to a reserved variable name: '${name}'"
@@ -850,7 +851,7 @@ impl<'e> Compiler<'e> {
                 if let Value::Hash(map) = &value {
                     for t in targets {
                         if let ExprKind::Variable(name) = &t.kind {
-                            let Some(v) = map.get(&Value::str(name.as_str())) else {
+                            let Some(v) = map.get(&Value::Str(name.clone())) else {
                                 return Err(EvalError::new(format!(
                                     "No value for required key '{name}' in assignment to \
                                      variables from hash"
@@ -1045,7 +1046,7 @@ impl<'e> Compiler<'e> {
                 Value::Str(k) => match &r.kind {
                     ResKind::Builtin(ty) => ty.valid_attribute(k),
                     ResKind::Define(def, _) => {
-                        resource_type_param(k) || def.params.iter().any(|p| p.name == **k)
+                        resource_type_param(k) || def.params.iter().any(|p| *p.name == **k)
                     }
                     ResKind::Class => {
                         resource_type_param(k)
@@ -1054,7 +1055,7 @@ impl<'e> Compiler<'e> {
                                 .find_class(&r.title.to_lowercase())
                                 .ok()
                                 .flatten()
-                                .is_some_and(|c| c.def.params.iter().any(|p| p.name == **k))
+                                .is_some_and(|c| c.def.params.iter().any(|p| *p.name == **k))
                     }
                     ResKind::Node => resource_type_param(k),
                 },
@@ -1354,7 +1355,7 @@ impl<'e> Compiler<'e> {
                     Value::Hash(map) => {
                         let line = file.line(span.start);
                         for (k, v) in map.iter() {
-                            let name = k.to_string();
+                            let name: Arc<str> = Arc::from(k.to_string());
                             out.retain(|o| o.name != name);
                             out.push(AttrOp {
                                 name,
@@ -1483,7 +1484,7 @@ impl<'e> Compiler<'e> {
         let defaults = defaults.unwrap_or_default();
         let mut refs = Vec::new();
         for (titles, ops) in bodies {
-            let mut params: IndexMap<String, Value> = IndexMap::default();
+            let mut params: IndexMap<Arc<str>, Value> = IndexMap::default();
             params.reserve(defaults.len() + ops.len());
             for op in defaults.iter().chain(ops.iter()) {
                 params.insert(op.name.clone(), op.value.clone());
@@ -1534,11 +1535,11 @@ impl<'e> Compiler<'e> {
         &mut self,
         id: usize,
         file: &Arc<SourceFile>,
-        lines: impl Iterator<Item = (&'a String, u32)>,
+        lines: impl Iterator<Item = (&'a Arc<str>, u32)>,
     ) {
         let res = &mut self.resources[id];
         for (name, line) in lines {
-            if let Some(i) = res.params.get_index_of(name.as_str()) {
+            if let Some(i) = res.params.get_index_of(&**name) {
                 res.param_lines.set(i, Some((file.clone(), line)));
             }
         }

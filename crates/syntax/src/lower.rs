@@ -232,7 +232,7 @@ impl Lowerer<'_> {
             },
             ast::Expr::TypeRef(t) => ExprKind::TypeRef(t.syntax().text()),
             ast::Expr::VariableExpr(v) => match v.token() {
-                Some(t) => ExprKind::Variable(variable_name(t)),
+                Some(t) => ExprKind::Variable(Arc::from(variable_name(t))),
                 None => ExprKind::Nop,
             },
             ast::Expr::DqString(s) => return self.string(s.syntax(), Escapes::DQ, false, at),
@@ -564,7 +564,7 @@ impl Lowerer<'_> {
                 Param {
                     name: parts
                         .variable
-                        .map_or_else(String::new, |v| variable_name(v)),
+                        .map_or_else(|| Arc::from(""), |v| Arc::from(variable_name(v))),
                     type_expr: parts.type_expr.map(|t| self.expr(&t)),
                     default: parts.default_value.map(|d| self.expr(&d)),
                     captures_rest: parts.star.is_some(),
@@ -741,7 +741,10 @@ impl Lowerer<'_> {
         match part {
             ast::StrNode::VariableExpr(v) => {
                 let name = v.token().map_or_else(String::new, variable_name);
-                Some(Expr::new(ExprKind::Variable(name), span(v.syntax())))
+                Some(Expr::new(
+                    ExprKind::Variable(Arc::from(name)),
+                    span(v.syntax()),
+                ))
             }
             ast::StrNode::Interpolation(i) => match i.expr() {
                 // Puppet's rewrite of `${x}`, `${x[1]}`, `${x.y}` (a leading name is a
@@ -899,7 +902,7 @@ impl Lowerer<'_> {
             ast::AttributeOperation::AttributeOp(op) => AttributeOp::Set {
                 name: op
                     .name_token()
-                    .map_or_else(String::new, |t| t.text().to_string()),
+                    .map_or_else(|| Arc::from(""), |t| Arc::from(t.text())),
                 append: op.op_token().is_some_and(|t| t.kind() == PARROW),
                 value: self.expr_or_nop(op.value(), at),
                 span: at,
@@ -966,7 +969,10 @@ impl Lowerer<'_> {
                 } => {
                     let key_span = Span::new(span.start, span.start + name.len() as u32);
                     HashEntry {
-                        key: Expr::new(ExprKind::Literal(Literal::String(name)), key_span),
+                        key: Expr::new(
+                            ExprKind::Literal(Literal::String(name.to_string())),
+                            key_span,
+                        ),
                         value,
                         span,
                     }

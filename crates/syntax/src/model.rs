@@ -75,7 +75,7 @@ pub enum ExprKind {
         text: Box<Expr>,
     },
     /// `$name` (without the `$`; `::x` keeps its leading `::`; `$0`, `$1` are "0", "1").
-    Variable(String),
+    Variable(Arc<str>),
     /// A bare name: `foo`, `foo::bar` (a function name, a class name, a string...).
     QualifiedName(String),
     /// A capitalised name: `File`, `Foo::Bar` (a type or resource type reference).
@@ -323,7 +323,7 @@ pub struct ResourceBody {
 pub enum AttributeOp {
     /// `name => value` or `name +> value`
     Set {
-        name: String,
+        name: Arc<str>,
         append: bool,
         value: Expr,
         span: Span,
@@ -345,7 +345,7 @@ pub struct Collect {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
     /// Without the `$`.
-    pub name: String,
+    pub name: Arc<str>,
     pub type_expr: Option<Expr>,
     pub default: Option<Expr>,
     /// `*$rest`

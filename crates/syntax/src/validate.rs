@@ -1080,7 +1080,7 @@ impl Checker<'_> {
 
     fn reserved_params(&mut self, params: &[Param], container: &str) {
         for p in params {
-            if p.name == "name" || p.name == "title" {
+            if &*p.name == "name" || &*p.name == "title" {
                 self.error(
                     param_loc(p, self.text),
                     format!(
@@ -1881,7 +1881,7 @@ pub fn definition_error(
         };
         if let Some(p) = params
             .iter()
-            .find(|p| p.default.is_none() && METAPARAMETERS.contains(&p.name.as_str()))
+            .find(|p| p.default.is_none() && METAPARAMETERS.contains(&&*p.name))
         {
             let span = param_loc(p, text);
             return Some(DefinitionError {
@@ -2751,7 +2751,7 @@ mod tests {
 
     fn var(src: &str, name: &str, from: usize) -> Expr {
         x(
-            ExprKind::Variable(name.to_string()),
+            ExprKind::Variable(name.into()),
             at(src, &format!("${name}"), from),
         )
     }
@@ -2777,7 +2777,7 @@ mod tests {
 
     fn param(src: &str, text: &str, name: &str, from: usize) -> Param {
         Param {
-            name: name.to_string(),
+            name: name.into(),
             type_expr: None,
             default: None,
             captures_rest: text.starts_with('*'),

@@ -129,7 +129,7 @@ fn compile(tag: &str, port: u16, hiera: &str, site: &str) -> Result<HashMap<Stri
         .iter()
         .filter(|r| r.type_name == "Notify")
         .map(|r| {
-            let message = r.parameters.iter().find(|(k, _)| k == "message");
+            let message = r.parameters.iter().find(|(k, _)| &**k == "message");
             (
                 r.title.clone(),
                 message.map(|(_, v)| v.clone()).unwrap_or(Data::Undef),

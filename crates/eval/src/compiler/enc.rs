@@ -25,6 +25,7 @@ use crate::types::capitalize_segments;
 use crate::value::IndexMap;
 use crate::value::{Value, ValueMap};
 use marionette_catalog as cat;
+use std::sync::Arc;
 
 impl Compiler<'_> {
     /// Puppet's `initvars`: the ENC's classes, as the ENC names them, are the first
@@ -53,10 +54,13 @@ impl Compiler<'_> {
     /// `$server_facts` and `$environment`.
     pub(crate) fn set_top_variables(&mut self) -> Result<(), EvalError> {
         let environment = Value::str(self.env.name.as_str());
-        let mut params: IndexMap<String, Value> = IndexMap::default();
+        let mut params: IndexMap<Arc<str>, Value> = IndexMap::default();
         if let Some(classification) = &self.node.classification {
             for (name, value) in &classification.parameters {
-                params.insert(name.clone(), crate::hiera::value_from_data(value));
+                params.insert(
+                    Arc::from(name.as_str()),
+                    crate::hiera::value_from_data(value),
+                );
             }
         }
         params.insert("environment".into(), environment.clone());
@@ -79,7 +83,7 @@ impl Compiler<'_> {
                         }
                     }
                     None => {
-                        params.insert(String::from(&**name), value.clone());
+                        params.insert(name.clone(), value.clone());
                     }
                 }
             }
@@ -87,7 +91,7 @@ impl Compiler<'_> {
         params.shift_remove("trusted");
         let top = self.top;
         for (name, value) in params {
-            if name == "environment" {
+            if &*name == "environment" {
                 continue;
             }
             if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
@@ -95,7 +99,7 @@ impl Compiler<'_> {
                     "Cannot assign to a numeric match result variable '${name}'"
                 )));
             }
-            if name == "facts" || name == "server_facts" {
+            if &*name == "facts" || &*name == "server_facts" {
                 return Err(EvalError::new(format!(
                     "Attempt to assign to a reserved variable name: '{name}'"
                 )));
@@ -162,14 +166,14 @@ impl Compiler<'_> {
             // The parameters are looked up by the class's own name: an entry that
             // names it otherwise (`Foo`) declares it with none.
             let canonical = def.def.name.to_lowercase();
-            let params: IndexMap<String, Value> = with_params
+            let params: IndexMap<Arc<str>, Value> = with_params
                 .iter()
                 .find(|(name, _)| *name == canonical)
                 .and_then(|(_, params)| params.as_ref())
                 .map(|params| {
                     params
                         .iter()
-                        .map(|(k, v)| (k.clone(), crate::hiera::value_from_data(v)))
+                        .map(|(k, v)| (Arc::from(k.as_str()), crate::hiera::value_from_data(v)))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -189,7 +193,7 @@ impl Compiler<'_> {
     fn declare_enc_class(
         &mut self,
         def: &crate::env::Def<marionette_syntax::model::ClassDef>,
-        params: IndexMap<String, Value>,
+        params: IndexMap<Arc<str>, Value>,
         scope: ScopeId,
     ) -> Result<(), EvalError> {
         let title = capitalize_segments(&def.def.name);

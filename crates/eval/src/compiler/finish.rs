@@ -198,7 +198,7 @@ impl<'e> Compiler<'e> {
             .entry(Arc::as_ptr(def) as usize)
             .or_insert_with(|| def.params.iter().map(|p| p.name.clone()).collect());
         for key in r.params.keys() {
-            if key != "name" && !names.contains(key) && !METAPARAMS.contains(&key.as_str()) {
+            if &**key != "name" && !names.contains(key) && !METAPARAMS.contains(&&**key) {
                 return Err(EvalError::new(format!(
                     "{}: has no parameter named '{key}'",
                     ref_string(&r.rtype, &r.title)
@@ -243,22 +243,22 @@ impl<'e> Compiler<'e> {
         for &(s, t) in &self.edges {
             children.entry(s).or_default().push(t);
         }
-        let mut data: HashMap<ResId, Vec<(String, Value)>> = HashMap::new();
+        let mut data: HashMap<ResId, Vec<(Arc<str>, Value)>> = HashMap::new();
         let mut visited = HashSet::new();
         let main = self.main_class;
         self.walk_metaparams(main, &children, &mut data, &mut visited);
     }
 
     /// The inheritable metaparameters a resource sets itself.
-    fn own_metaparams(&self, r: ResId) -> Vec<(String, Value)> {
+    fn own_metaparams(&self, r: ResId) -> Vec<(Arc<str>, Value)> {
         INHERITED_METAPARAMS
             .iter()
             .filter_map(|m| {
                 self.resources[r]
                     .params
-                    .get(*m)
-                    .filter(|v| !v.is_undef())
-                    .map(|v| (m.to_string(), v.clone()))
+                    .get_key_value(*m)
+                    .filter(|(_, v)| !v.is_undef())
+                    .map(|(k, v)| (k.clone(), v.clone()))
             })
             .collect()
     }
@@ -268,7 +268,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         source: ResId,
         children: &HashMap<ResId, Vec<ResId>>,
-        data: &mut HashMap<ResId, Vec<(String, Value)>>,
+        data: &mut HashMap<ResId, Vec<(Arc<str>, Value)>>,
         visited: &mut HashSet<(ResId, ResId)>,
     ) {
         for &target in children.get(&source).map(|v| v.as_slice()).unwrap_or(&[]) {
@@ -282,7 +282,7 @@ impl<'e> Compiler<'e> {
             if !source_data.is_empty() {
                 data.entry(source).or_insert_with(|| source_data.clone());
                 for (param, value) in &source_data {
-                    if is_unset(self.resources[target].params.get(param)) {
+                    if is_unset(self.resources[target].params.get(&**param)) {
                         self.resources[target]
                             .params
                             .insert(param.clone(), value.clone());
@@ -339,7 +339,7 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             for (name, value) in &r.params {
-                if !matches!(name.as_str(), "before" | "require" | "notify" | "subscribe") {
+                if !matches!(&**name, "before" | "require" | "notify" | "subscribe") {
                     continue;
                 }
                 let mut refs = Vec::new();
@@ -477,7 +477,7 @@ impl<'e> Compiler<'e> {
                     items.push(target);
                     let (i, _) = self.resources[sid]
                         .params
-                        .insert_full(param.to_string(), Value::array(items));
+                        .insert_full(Arc::from(param), Value::array(items));
                     // Puppet sets a new parameter here, which forgets where the old
                     // value came from.
                     self.resources[sid].param_lines.set(i, None);
@@ -494,9 +494,18 @@ impl<'e> Compiler<'e> {
     pub(crate) fn build_catalog(&mut self) -> Result<cat::Catalog, EvalError> {
         self.env.saw_resources(self.resources.len());
         let included = |r: &Res| !r.virtual_ || r.exported;
-        let rref = |r: &Res| cat::ResourceRef {
-            type_name: r.rtype.clone(),
-            title: r.title.clone(),
+        // One shared copy of each resource's type and title, whatever its edges.
+        let mut names: Vec<Option<cat::ResourceRef>> = vec![None; self.resources.len()];
+        let mut rref = |id: ResId| {
+            names[id]
+                .get_or_insert_with(|| {
+                    let r = &self.resources[id];
+                    cat::ResourceRef {
+                        type_name: Arc::from(r.rtype.as_str()),
+                        title: Arc::from(r.title.as_str()),
+                    }
+                })
+                .clone()
         };
         // Puppet writes its graph's edges target by target, the targets in the order
         // they joined the catalog, and each target's sources in the order they were
@@ -511,8 +520,8 @@ impl<'e> Compiler<'e> {
         let edges = edges
             .into_iter()
             .map(|(s, t)| cat::Edge {
-                source: rref(&self.resources[s]),
-                target: rref(&self.resources[t]),
+                source: rref(s),
+                target: rref(t),
             })
             .collect();
         // The catalog Puppet sends is a copy (`to_resource`): its `add_class` tags it
@@ -540,7 +549,7 @@ impl<'e> Compiler<'e> {
             let mut parameters = Vec::with_capacity(params.len());
             for (k, v) in params {
                 if matches!(v, Value::Sensitive(_)) {
-                    sensitive.push(k.clone());
+                    sensitive.push(k.to_string());
                 }
                 if crate::wire::has_recursive_alias(&v) {
                     return Err(EvalError::serialization(
@@ -591,7 +600,10 @@ impl<'e> Compiler<'e> {
 /// the namevar when it equals the title. (The scaffolding, `Stage[main]` and
 /// `Class[main]`, keeps its `name`: Puppet compares it with a title symbol.)
 /// `params` are the resource's own, taken out of it.
-fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec<(String, Value)> {
+fn catalog_params(
+    r: &Res,
+    params: crate::value::IndexMap<Arc<str>, Value>,
+) -> Vec<(Arc<str>, Value)> {
     let given = params.len();
     let own = params
         .into_iter()
@@ -613,12 +625,12 @@ fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec
     };
     // The title's attributes, then the parameters (which replace them in place):
     // the parameters' names are unique, and so are the title's.
-    let mut out: Vec<(String, Value)> = Vec::with_capacity(parsed.len() + given);
+    let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(parsed.len() + given);
     for (k, v) in parsed {
         let v = Value::str(v.as_str());
-        match out.iter_mut().find(|(t, _)| *t == k) {
+        match out.iter_mut().find(|(t, _)| **t == *k) {
             Some(entry) => entry.1 = v,
-            None => out.push((k, v)),
+            None => out.push((Arc::from(k), v)),
         }
     }
     let from_title = out.len();
@@ -631,20 +643,20 @@ fn catalog_params(r: &Res, params: crate::value::IndexMap<String, Value>) -> Vec
     if rename {
         // `name` becomes the namevar: where the first of the two was, with the
         // value of the later (a hash's insert of a key it has).
-        let name = out.iter().position(|(k, _)| k == "name");
-        let var = out.iter().position(|(k, _)| k == namevar);
+        let name = out.iter().position(|(k, _)| &**k == "name");
+        let var = out.iter().position(|(k, _)| &**k == namevar);
         match (name, var) {
-            (Some(n), None) => out[n].0 = namevar.to_string(),
+            (Some(n), None) => out[n].0 = Arc::from(namevar),
             (Some(n), Some(v)) if n != v => {
                 let (first, later) = (n.min(v), n.max(v));
                 let value = out.remove(later).1;
-                out[first] = (namevar.to_string(), value);
+                out[first] = (Arc::from(namevar), value);
             }
             _ => {}
         }
     }
     out.retain(|(k, v)| {
-        !(r.title_is_string && k == namevar && matches!(v, Value::Str(s) if **s == *r.title))
+        !(r.title_is_string && &**k == namevar && matches!(v, Value::Str(s) if **s == *r.title))
     });
     out
 }

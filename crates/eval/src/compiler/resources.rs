@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// One attribute of an override.
 #[derive(Clone, Debug)]
 pub(crate) struct OverrideParam {
-    pub name: String,
+    pub name: Arc<str>,
     pub value: Value,
     /// `+>`
     pub append: bool,
@@ -63,7 +63,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         rtype: &str,
         title: impl Into<ResTitle>,
-        params: IndexMap<String, Value>,
+        params: IndexMap<Arc<str>, Value>,
         scope: ScopeId,
         file: &Arc<SourceFile>,
         span: Span,
@@ -118,7 +118,7 @@ impl<'e> Compiler<'e> {
     /// (the nearest scope wins) to the attributes it does not set itself.
     fn add_defaults(&self, res: &mut Res, scope: ScopeId) {
         for (name, param) in self.lookup_defaults(&res.rtype, scope) {
-            if !res.params.contains_key(&name) {
+            if !res.params.contains_key(&*name) {
                 let (i, _) = res.params.insert_full(name.clone(), param.value);
                 res.param_lines
                     .set(i, Some((param.file.clone(), param.line)));
@@ -134,7 +134,7 @@ impl<'e> Compiler<'e> {
         &self,
         rtype: &str,
         scope: ScopeId,
-    ) -> IndexMap<String, DefaultParam> {
+    ) -> IndexMap<Arc<str>, DefaultParam> {
         // The tables along the chain, nearest first (mostly none: no allocation).
         let mut tables = Vec::new();
         let mut s = Some(scope);
@@ -144,7 +144,7 @@ impl<'e> Compiler<'e> {
             }
             s = self.scopes[cur].parent;
         }
-        let mut values: IndexMap<String, DefaultParam> = IndexMap::default();
+        let mut values: IndexMap<Arc<str>, DefaultParam> = IndexMap::default();
         for table in tables.into_iter().rev() {
             for (k, v) in table {
                 values.insert(k.clone(), v.clone());
@@ -460,7 +460,7 @@ impl<'e> Compiler<'e> {
         p: &OverrideParam,
         o: &PendingOverride,
     ) -> Result<(), EvalError> {
-        let Some(current) = self.resources[id].params.get(&p.name).cloned() else {
+        let Some(current) = self.resources[id].params.get(&*p.name).cloned() else {
             self.set_override_param(id, p, p.value.clone(), o.file.clone());
             return Ok(());
         };
@@ -470,7 +470,7 @@ impl<'e> Compiler<'e> {
         }
         let current_source = self.resources[id]
             .param_sources
-            .get(&p.name)
+            .get(&*p.name)
             .cloned()
             .unwrap_or_else(|| self.resources[id].source.clone());
         let allowed = self.child_of(&p.source, &current_source)
@@ -512,7 +512,7 @@ impl<'e> Compiler<'e> {
         file: Arc<SourceFile>,
     ) {
         let res = &mut self.resources[id];
-        if p.name == "tag" {
+        if &*p.name == "tag" {
             let values: Vec<Value> = match &value {
                 Value::Array(items) => items.iter().cloned().collect(),
                 Value::Undef => Vec::new(),
@@ -546,7 +546,7 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
 pub(crate) fn uniqueness_key(
     ty: Option<&ResourceType>,
     title: &str,
-    params: &IndexMap<String, Value>,
+    params: &IndexMap<Arc<str>, Value>,
 ) -> Result<Option<Vec<Option<Value>>>, String> {
     let (parsed, namevar, mut keys) = match ty {
         None => (

@@ -297,9 +297,9 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         (rtype, ResourceForm::Regular)
     };
     for (title, params) in instances.iter() {
-        let mut p: IndexMap<String, Value> = IndexMap::default();
+        let mut p: IndexMap<Arc<str>, Value> = IndexMap::default();
         for (k, v) in defaults.iter() {
-            p.insert(k.to_string(), v.clone());
+            p.insert(Arc::from(k.to_string()), v.clone());
         }
         // Puppet merges each instance's parameters into the defaults as a Ruby hash:
         // anything else fails, as Ruby's implicit conversion does.
@@ -314,7 +314,7 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             )));
         };
         for (k, v) in h.iter() {
-            p.insert(k.to_string(), v.clone());
+            p.insert(Arc::from(k.to_string()), v.clone());
         }
         if rtype == "class" {
             c.declare_class(

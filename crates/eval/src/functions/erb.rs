@@ -250,7 +250,7 @@ impl Scope<'_, '_> {
             }
             let value = from_ruby(&var.object).unwrap_or(Value::Undef);
             let scope = &mut self.c.scopes[*id];
-            let old = scope.vars.insert(name.clone(), value.clone());
+            let old = scope.vars.insert(Arc::from(name.as_str()), value.clone());
             if old.as_ref() == Some(&value) {
                 continue;
             }
@@ -284,7 +284,7 @@ impl Scope<'_, '_> {
             let mut names: Vec<(&str, bool)> = self.c.scopes[id]
                 .vars
                 .iter()
-                .map(|(k, v)| (k.as_str(), matches!(v, Value::Undef)))
+                .map(|(k, v)| (&**k, matches!(v, Value::Undef)))
                 .collect();
             names.sort_unstable();
             for (k, undef) in names {
@@ -386,7 +386,7 @@ impl erb::Host for Scope<'_, '_> {
         let puppet = from_ruby(&value).unwrap_or(Value::Undef);
         self.c.scopes[self.scope]
             .vars
-            .insert(name.to_string(), puppet);
+            .insert(Arc::from(name), puppet);
         let var = RubyVar {
             object: value.clone(),
             bound: Some(self.c.ruby_vars.bound),

@@ -106,12 +106,12 @@ impl Compiler<'_> {
         if let Some(declared) = &program.epp_params {
             let mut problems: Vec<Mismatch> = given
                 .keys()
-                .filter(|k| !declared.iter().any(|p| Value::str(p.name.as_str()) == **k))
+                .filter(|k| !declared.iter().any(|p| Value::str(&*p.name) == **k))
                 .map(|k| Mismatch::invalid_parameter(&k.to_string()))
                 .collect();
             let mut values = Vec::new();
             for p in declared {
-                let v = match given.get(&Value::str(p.name.as_str())) {
+                let v = match given.get(&Value::str(&*p.name)) {
                     Some(v) => Some(v.clone()),
                     None if p.default.is_some() => None,
                     None => {
@@ -156,7 +156,7 @@ impl Compiler<'_> {
                 if crate::compiler::is_reserved_variable(&name) {
                     return Err(crate::compiler::reserved_variable_error(&name));
                 }
-                self.scopes[local].vars.insert(name, v);
+                self.scopes[local].vars.insert(Arc::from(name), v);
             }
         }
         self.render_sink.push(String::new());

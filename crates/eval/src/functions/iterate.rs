@@ -583,12 +583,7 @@ fn slice(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
         ));
     }
     if serving != 1 && serving != size {
-        let names: Vec<&str> = block
-            .lambda
-            .params
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect();
+        let names: Vec<&str> = block.lambda.params.iter().map(|p| &*p.name).collect();
         return Err(EvalError::new(format!(
             "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}; {}",
             names.join(", ")

@@ -971,7 +971,7 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
             self.c.resources[id]
                 .params
                 .iter()
-                .map(|(k, v)| (k.clone(), crate::wire::to_data(v, false)))
+                .map(|(k, v)| (k.to_string(), crate::wire::to_data(v, false)))
                 .collect(),
         )
     }
@@ -985,7 +985,7 @@ impl crate::external::FunctionContext for ExternalCx<'_, '_, '_> {
 
     fn resource_defaults(&mut self, type_name: &str) -> Option<Vec<String>> {
         let defaults = self.c.lookup_defaults(type_name, self.at.scope);
-        Some(defaults.into_keys().collect())
+        Some(defaults.into_keys().map(|k| k.to_string()).collect())
     }
 
     fn stacktrace(&mut self) -> Vec<(String, u32)> {

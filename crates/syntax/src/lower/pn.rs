@@ -243,7 +243,7 @@ impl ToPn<'_> {
                         ..
                     } => call(
                         if *append { "+>" } else { "=>" },
-                        vec![Pn::Str(name.clone()), self.expr(value)],
+                        vec![Pn::Str(name.to_string()), self.expr(value)],
                     ),
                     AttributeOp::Splat { value, .. } => call("splat-hash", vec![self.expr(value)]),
                 })
@@ -266,7 +266,7 @@ impl ToPn<'_> {
                     if let Some(v) = &p.default {
                         entries.push(("value", self.expr(v)));
                     }
-                    (p.name.clone(), map(entries))
+                    (p.name.to_string(), map(entries))
                 })
                 .collect(),
         )
@@ -376,7 +376,7 @@ impl ToPn<'_> {
                 entries.push(("text", self.expr(text)));
                 call("heredoc", vec![map(entries)])
             }
-            ExprKind::Variable(name) => call("var", vec![Pn::Str(name.clone())]),
+            ExprKind::Variable(name) => call("var", vec![Pn::Str(name.to_string())]),
             ExprKind::QualifiedName(name) => call("qn", vec![Pn::Str(name.clone())]),
             ExprKind::TypeRef(name) => call("qr", vec![Pn::Str(name.clone())]),
             ExprKind::Reserved(word) => call("reserved", vec![Pn::Str(word.clone())]),

@@ -732,6 +732,6 @@ fn epp_parameter_tag() {
     let (program, _) = lowered("<%- | $a, *$b | -%>", true);
     let params = program.epp_params.unwrap();
     assert_eq!(params.len(), 2);
-    assert_eq!(params[1].name, "b");
+    assert_eq!(&*params[1].name, "b");
     assert!(params[1].captures_rest);
 }
