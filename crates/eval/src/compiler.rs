@@ -372,14 +372,7 @@ pub(crate) fn tag_with_segments<T>(name: &str, out: &mut Vec<T>)
 where
     T: AsRef<str> + for<'a> From<&'a str>,
 {
-    let lower = if name
-        .bytes()
-        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-    {
-        std::borrow::Cow::Owned(name.to_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(name)
-    };
+    let lower = marionette_syntax::names::lowercase(name);
     push_unique(out, &lower);
     if marionette_syntax::names::is_qualified(&lower) {
         for seg in marionette_syntax::names::segments(&lower) {

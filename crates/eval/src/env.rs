@@ -734,7 +734,7 @@ impl Environment {
     /// Loads the file that should define `name` (`a::b::c` → `a/manifests/b/c.pp`, `a` →
     /// `a/manifests/init.pp`) from `subdir` (`manifests`, `functions`, `types`).
     fn autoload(&self, name: &str, subdir: &str) -> Result<(), LoadError> {
-        let name = marionette_syntax::names::trim_root(name).to_lowercase();
+        let name = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
         let mut segments: Vec<&str> = marionette_syntax::names::segments(&name).collect();
         let module = segments.remove(0);
         let Some(dir) = self.module_dir(module) else {
@@ -759,63 +759,63 @@ impl Environment {
     }
 
     pub fn find_class(&self, name: &str) -> Result<Option<Def<ClassDef>>, LoadError> {
-        let key = marionette_syntax::names::trim_root(name).to_lowercase();
-        if let Some(def) = self.registry.lock().unwrap().classes.get(&key) {
+        let key = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
+        if let Some(def) = self.registry.lock().unwrap().classes.get(&*key) {
             return Ok(Some(def.clone()));
         }
         self.autoload(&key, "manifests")?;
         if marionette_syntax::names::is_qualified(&key) {
             // A class may also live in the module's init.pp or a parent file.
             let mut parts: Vec<&str> = key.split("::").collect();
-            while parts.len() > 1 && !self.registry.lock().unwrap().classes.contains_key(&key) {
+            while parts.len() > 1 && !self.registry.lock().unwrap().classes.contains_key(&*key) {
                 parts.pop();
                 self.autoload(&parts.join("::"), "manifests")?;
             }
         }
-        Ok(self.registry.lock().unwrap().classes.get(&key).cloned())
+        Ok(self.registry.lock().unwrap().classes.get(&*key).cloned())
     }
 
     pub fn find_define(&self, name: &str) -> Result<Option<Def<DefineDef>>, LoadError> {
-        let key = marionette_syntax::names::trim_root(name).to_lowercase();
-        if let Some(def) = self.registry.lock().unwrap().defines.get(&key) {
+        let key = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
+        if let Some(def) = self.registry.lock().unwrap().defines.get(&*key) {
             return Ok(Some(def.clone()));
         }
         self.autoload(&key, "manifests")?;
         if marionette_syntax::names::is_qualified(&key)
-            && !self.registry.lock().unwrap().defines.contains_key(&key)
+            && !self.registry.lock().unwrap().defines.contains_key(&*key)
         {
             let module = key.split("::").next().unwrap_or_default().to_string();
             self.autoload(&module, "manifests")?;
         }
-        Ok(self.registry.lock().unwrap().defines.get(&key).cloned())
+        Ok(self.registry.lock().unwrap().defines.get(&*key).cloned())
     }
 
     pub fn find_function(&self, name: &str) -> Result<Option<Def<FunctionDef>>, LoadError> {
-        let key = marionette_syntax::names::trim_root(name).to_lowercase();
-        if let Some(def) = self.registry.lock().unwrap().functions.get(&key) {
+        let key = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
+        if let Some(def) = self.registry.lock().unwrap().functions.get(&*key) {
             return Ok(Some(def.clone()));
         }
         if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "functions")?;
         }
-        if !self.registry.lock().unwrap().functions.contains_key(&key) {
+        if !self.registry.lock().unwrap().functions.contains_key(&*key) {
             self.autoload_from_environment(&key, "functions")?;
         }
-        Ok(self.registry.lock().unwrap().functions.get(&key).cloned())
+        Ok(self.registry.lock().unwrap().functions.get(&*key).cloned())
     }
 
     pub fn find_alias(&self, name: &str) -> Result<Option<Def<TypeAlias>>, LoadError> {
-        let key = marionette_syntax::names::trim_root(name).to_lowercase();
-        if let Some(def) = self.registry.lock().unwrap().aliases.get(&key) {
+        let key = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
+        if let Some(def) = self.registry.lock().unwrap().aliases.get(&*key) {
             return Ok(Some(def.clone()));
         }
         if marionette_syntax::names::is_qualified(&key) {
             self.autoload(&key, "types")?;
         }
-        if !self.registry.lock().unwrap().aliases.contains_key(&key) {
+        if !self.registry.lock().unwrap().aliases.contains_key(&*key) {
             self.autoload_from_environment(&key, "types")?;
         }
-        Ok(self.registry.lock().unwrap().aliases.get(&key).cloned())
+        Ok(self.registry.lock().unwrap().aliases.get(&*key).cloned())
     }
 
     /// Puppet's environment loader: the environment's own `functions/` and `types/`

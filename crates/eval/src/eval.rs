@@ -1572,9 +1572,9 @@ impl<'e> Compiler<'e> {
     /// Whether a capitalised name is a resource type (built in, defined, or a Ruby
     /// type shipped by a module).
     pub(crate) fn is_resource_type(&self, name: &str) -> Result<bool, EvalError> {
-        let lower = marionette_syntax::names::trim_root(name).to_lowercase();
+        let lower = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
         Ok(crate::restype::is_builtin(&lower)
-            || matches!(lower.as_str(), "node" | "class" | "resource")
+            || matches!(&*lower, "node" | "class" | "resource")
             || self
                 .env
                 .find_define(&lower)

@@ -56,6 +56,19 @@ pub fn trim_root(name: &str) -> &str {
     rest
 }
 
+/// `name` in lower case, borrowed when it is already (most names are): the key
+/// Puppet's case-insensitive names are looked up by.
+pub fn lowercase(name: &str) -> std::borrow::Cow<'_, str> {
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Owned(name.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 fn first_separator(name: &str) -> Option<usize> {
     // The first `:`, then its neighbour (a plain loop, as in `rsplit`).
     let bytes = name.as_bytes();
