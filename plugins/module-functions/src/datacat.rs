@@ -10,8 +10,8 @@ pub const FUNCTIONS: &[NativeFunction] = &[NativeFunction {
     signatures: &["Any args*"],
     imp: |a, cx| {
         let mut out = String::new();
-        for file in ruby::args3x(a) {
-            let file = ruby::to_s(&file);
+        for file in ruby::args3x(a).iter() {
+            let file = ruby::to_s(file);
             let path = find_template(&file, cx)
                 .ok_or_else(|| format!("Could not find template '{file}'"))?;
             let text = std::fs::read(&path).map_err(|e| format!("{e} @ rb_sysopen - {path}"))?;

@@ -10,7 +10,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[NativeFunction {
     signatures: &["Any args*"],
     imp: |a, _| {
         let a = ruby::args3x(a);
-        let [user, password] = a.as_slice() else {
+        let [user, password] = &*a else {
             return Err(format!(
                 "mongodb_password(): Wrong number of arguments given ({} for 2)",
                 a.len()

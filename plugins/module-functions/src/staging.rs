@@ -22,7 +22,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
 /// The type's name capitalized per segment, as the Ruby does (`exec` is `Exec`).
 fn scope_defaults(a: &[Data], cx: &mut dyn FunctionContext) -> Result<Data, String> {
     let a = ruby::args3x(a);
-    let [rtype, attribute] = a.as_slice() else {
+    let [rtype, attribute] = &*a else {
         return Err(format!(
             "scope_defaults(): Wrong number of arguments given ({} for 2)",
             a.len()

@@ -28,6 +28,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
 /// The 3.x arguments with Sensitive values unwrapped, as these functions do first.
 fn unwrapped(args: &[Data]) -> Vec<Data> {
     args3x(args)
+        .into_owned()
         .into_iter()
         .map(|a| match a {
             Data::Sensitive(inner) => *inner,

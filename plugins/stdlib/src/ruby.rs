@@ -8,13 +8,30 @@ use marionette_catalog::Data;
 /// `Runtime3FunctionArgumentConverter`): a top-level `undef` is `''`, a nested one
 /// `nil`; regular expressions are their `inspect` text (`/a.b/`); timestamps and
 /// other rich scalars their string form.
-pub fn args3x(args: &[Data]) -> Vec<Data> {
+/// Borrowed when nothing needs converting (the usual case), rather than copied.
+pub fn args3x(args: &[Data]) -> std::borrow::Cow<'_, [Data]> {
+    if !args
+        .iter()
+        .any(|a| matches!(a, Data::Undef) || converts3x(a))
+    {
+        return std::borrow::Cow::Borrowed(args);
+    }
     args.iter()
         .map(|a| match a {
             Data::Undef => Data::String(String::new()),
             other => inner3x(other),
         })
         .collect()
+}
+
+/// Whether [`inner3x`] changes `d`: it holds a regular expression or a timestamp.
+fn converts3x(d: &Data) -> bool {
+    match d {
+        Data::Regexp(_) | Data::Timestamp(_) => true,
+        Data::Array(items) => items.iter().any(converts3x),
+        Data::Hash(entries) => entries.iter().any(|(k, v)| converts3x(k) || converts3x(v)),
+        _ => false,
+    }
 }
 
 fn inner3x(d: &Data) -> Data {

@@ -161,7 +161,7 @@ pub const FUNCTIONS: &[NativeFunction] = &[
     ),
     native!("fqdn_uuid", ANY, |a, _| {
         let a = args3x(a);
-        match a.as_slice() {
+        match &*a {
             [] => err("fqdn_uuid: No arguments given"),
             [Data::String(s)] => Ok(Data::String(fqdn_uuid(s))),
             [other] => err(format!(
