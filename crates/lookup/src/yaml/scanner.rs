@@ -1308,6 +1308,15 @@ impl Scanner {
                     }
                 }
                 self.read(&mut string);
+                // The characters that cannot end the scalar here, copied at once: they
+                // are all on this line, and the loop would take them one by one.
+                let ordinary = self.chars[self.mark.index.min(self.chars.len())..]
+                    .iter()
+                    .take_while(|&&c| !is_blankz(c) && c != ':' && !(flow && ",[]{}".contains(c)))
+                    .count();
+                string.extend(&self.chars[self.mark.index..self.mark.index + ordinary]);
+                self.mark.index += ordinary;
+                self.mark.column += ordinary;
                 end = self.mark;
             }
             if !(is_blank(self.ch(0)) || is_break(self.ch(0))) {
