@@ -469,14 +469,23 @@ impl<'h> Interp<'h> {
     }
 
     fn interpolate(&mut self, parts: &[Part], f: &Rc<Frame>) -> Result<String, Flow> {
-        let mut out = String::new();
+        // The literal text, and room for a short value in each `#{}`.
+        let room = parts
+            .iter()
+            .map(|p| match p {
+                Part::Lit(s) => s.len(),
+                Part::Code(_) => 16,
+            })
+            .sum();
+        let mut out = String::with_capacity(room);
         for p in parts {
             match p {
                 Part::Lit(s) => out.push_str(s),
-                Part::Code(n) => {
-                    let v = self.eval(n, f)?;
-                    out.push_str(&self.display(v)?);
-                }
+                Part::Code(n) => match self.eval(n, f)? {
+                    // A String is its own `to_s`: copied in, not copied twice.
+                    Value::Str(s) => out.push_str(&s.borrow()),
+                    v => out.push_str(&self.display(v)?),
+                },
             }
         }
         Ok(out)

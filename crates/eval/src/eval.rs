@@ -117,7 +117,15 @@ impl<'e> Compiler<'e> {
         match &expr.kind {
             ExprKind::Literal(lit) => self.literal(lit),
             ExprKind::Concat(parts) => {
-                let mut s = String::new();
+                // The text, and room for a short value in each `${}`.
+                let room = parts
+                    .iter()
+                    .map(|p| match p {
+                        StrPart::Text(t) => t.len(),
+                        StrPart::Expr(_) => 16,
+                    })
+                    .sum();
+                let mut s = String::with_capacity(room);
                 for part in parts {
                     match part {
                         StrPart::Text(t) => s.push_str(t),
