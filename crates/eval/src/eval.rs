@@ -1363,7 +1363,7 @@ impl<'e> Compiler<'e> {
                     Value::Hash(map) => {
                         let line = file.line(span.start);
                         for (k, v) in map.iter() {
-                            let name: Arc<str> = Arc::from(k.to_string());
+                            let name = k.to_name();
                             out.retain(|o| o.name != name);
                             out.push(AttrOp {
                                 name,

@@ -358,6 +358,15 @@ impl Value {
         Value::Str(s.into())
     }
 
+    /// The value as a name (a hash key become a parameter's or a variable's name):
+    /// a String shares its text, anything else is its string form.
+    pub fn to_name(&self) -> Arc<str> {
+        match self {
+            Value::Str(s) => Arc::clone(s),
+            other => Arc::from(other.to_string()),
+        }
+    }
+
     pub fn array(items: Vec<Value>) -> Value {
         Value::Array(Arc::new(items))
     }

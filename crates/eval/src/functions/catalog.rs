@@ -299,7 +299,7 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     for (title, params) in instances.iter() {
         let mut p: IndexMap<Arc<str>, Value> = IndexMap::default();
         for (k, v) in defaults.iter() {
-            p.insert(Arc::from(k.to_string()), v.clone());
+            p.insert(k.to_name(), v.clone());
         }
         // Puppet merges each instance's parameters into the defaults as a Ruby hash:
         // anything else fails, as Ruby's implicit conversion does.
@@ -314,7 +314,7 @@ fn create_resources(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             )));
         };
         for (k, v) in h.iter() {
-            p.insert(Arc::from(k.to_string()), v.clone());
+            p.insert(k.to_name(), v.clone());
         }
         if rtype == "class" {
             c.declare_class(
