@@ -735,6 +735,19 @@ impl<'h> Interp<'h> {
         if c.safe && matches!(recv, Some(Value::Nil)) {
             return Ok(Value::Nil);
         }
+        // `hash['key']`, which templates write in loops: the key as written, not a new
+        // String (a read keeps nothing of it), and no argument list.
+        if let (Some(Value::Hash(h)), "[]", [key], None) =
+            (&recv, c.name.as_str(), c.args.as_slice(), &c.block)
+        {
+            if let Kind::Str(parts) = &key.kind {
+                if let [Part::Lit(text)] = parts.as_slice() {
+                    self.line = line;
+                    self.tick()?;
+                    return Ok(crate::methods::hash_get(h, text).unwrap_or(Value::Nil));
+                }
+            }
+        }
         let args = match (&recv, c.name.as_str(), c.args.as_slice(), &c.block) {
             (Some(r @ Value::Str(out)), "<<", [arg], None)
                 if !matches!(arg.kind, Kind::Splat(_) | Kind::BlockPass(_))

@@ -254,6 +254,22 @@ mod tests {
     }
 
     #[test]
+    fn hash_reads_by_string_find_only_string_keys() {
+        // A literal key, a String in a variable and `key?` take the String path;
+        // Symbols, numbers and arrays that look alike stay other keys (Ruby's eql?).
+        let out = render(
+            "<% h = {'a' => 1, :a => 2, 1 => 3, 1.0 => 4, ['a'] => 5, '1' => 6}; k = 'a' %>\
+             <%= [h['a'], h[\"a\"], h[k], h[:a], h[1], h[1.0], h[['a']], h['1'], h['b']].inspect %>|\
+             <%= [h.key?('a'), h.key?('b'), h.key?(:b), h.include?('1')].inspect %>",
+            &mut NoScope,
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok("[1, 1, 1, 2, 3, 4, 5, 6, nil]|[true, false, false, true]")
+        );
+    }
+
+    #[test]
     fn setvar_checks_its_name_and_defers_to_the_host() {
         let out = render(
             "<%= scope.setvar(1, 2) rescue $!.message %>|<%= scope.setvar('x', {}) rescue $!.class %>",

@@ -4,7 +4,7 @@
 //! Float, Array, Hash, Range, Regexp, MatchData), with Ruby 3.1's results and errors.
 
 use crate::interp::{err, Flow, Interp, Proc, RubyError, R};
-use crate::value::{hash_insert, Hash, Range, Regexp, Value};
+use crate::value::{hash_insert, Hash, Range, Regexp, StrKey, Value};
 use marionette_catalog::ruby::yaml;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -4382,6 +4382,11 @@ fn dig(it: &mut Interp<'_>, mut cur: Value, keys: &[Value], line: u32) -> R {
 
 // ---------------------------------------------------------------- Hash
 
+/// `hash[key]` for a String key, without a copy of the key.
+pub(crate) fn hash_get(h: &Rc<std::cell::RefCell<Hash>>, key: &str) -> Option<Value> {
+    h.borrow().get(&StrKey(key)).map(|(_, v)| v.clone())
+}
+
 fn hash_method(
     it: &mut Interp<'_>,
     h: &Rc<std::cell::RefCell<Hash>>,
@@ -4395,11 +4400,18 @@ fn hash_method(
     // What needs no copy of the entries (a read of one key copied them all first).
     match name {
         "key?" | "has_key?" | "include?" | "member?" => {
-            return Ok(Some(Value::Bool(h.borrow().contains_key(&a0.key()))));
+            let found = match a0 {
+                Value::Str(s) => h.borrow().contains_key(&StrKey(&s.borrow())),
+                other => h.borrow().contains_key(&other.key()),
+            };
+            return Ok(Some(Value::Bool(found)));
         }
         "[]" => {
             arity(name, args, 1, 1, line)?;
-            let found = h.borrow().get(&a0.key()).map(|(_, v)| v.clone());
+            let found = match a0 {
+                Value::Str(s) => hash_get(h, &s.borrow()),
+                other => h.borrow().get(&other.key()).map(|(_, v)| v.clone()),
+            };
             return Ok(Some(found.unwrap_or(Value::Nil)));
         }
         "[]=" | "store" => {

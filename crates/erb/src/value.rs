@@ -42,7 +42,7 @@ pub enum Value {
 pub type Hash = IndexMap<Key, (Value, Value), foldhash::fast::RandomState>;
 
 /// A value as a hash key: Ruby's `eql?` (1 and 1.0 differ; strings by content).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Key {
     Nil,
     Bool(bool),
@@ -52,6 +52,42 @@ pub enum Key {
     Sym(Rc<str>),
     Array(Vec<Key>),
     Other(String),
+}
+
+// By hand, so that [`StrKey`] can hash as a `Key::Str` does: a tag, then the content.
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        fn tagged<H: std::hash::Hasher>(state: &mut H, tag: u8, content: &impl std::hash::Hash) {
+            state.write_u8(tag);
+            content.hash(state);
+        }
+        match self {
+            Key::Nil => state.write_u8(0),
+            Key::Bool(b) => tagged(state, 1, b),
+            Key::Int(i) => tagged(state, 2, i),
+            Key::Float(f) => tagged(state, 3, f),
+            Key::Str(s) => StrKey(s).hash(state),
+            Key::Sym(s) => tagged(state, 5, s),
+            Key::Array(items) => tagged(state, 6, items),
+            Key::Other(s) => tagged(state, 7, s),
+        }
+    }
+}
+
+/// A String key looked up without making a [`Key`] of it (which copies the text).
+pub struct StrKey<'a>(pub &'a str);
+
+impl std::hash::Hash for StrKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(4);
+        self.0.hash(state);
+    }
+}
+
+impl indexmap::Equivalent<Key> for StrKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(key, Key::Str(s) if s == self.0)
+    }
 }
 
 #[derive(Debug)]
