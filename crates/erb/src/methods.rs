@@ -2041,6 +2041,17 @@ fn string_method(
         s.borrow_mut().push_str(&add);
         return Ok(Some(recv.clone()));
     }
+    // The reads templates make most (in conditions), without the copy below.
+    match name {
+        "==" | "eql?" | "===" => {
+            let same = matches!(&a0, Value::Str(o) if *o.borrow() == *s.borrow());
+            return Ok(Some(Value::Bool(same)));
+        }
+        "empty?" => return Ok(Some(Value::Bool(s.borrow().is_empty()))),
+        "length" | "size" => return Ok(Some(Value::Int(s.borrow().chars().count() as i64))),
+        "to_s" | "to_str" => return Ok(Some(recv.clone())),
+        _ => {}
+    }
     let text = s.borrow().clone();
     Ok(Some(match name {
         "+" => {
