@@ -32,11 +32,11 @@ use std::sync::Arc;
 /// The Ruby objects that are Puppet variables' values, by scope and variable name.
 #[derive(Default)]
 pub(crate) struct RubyVars {
-    vars: crate::value::IndexMap<(ScopeId, String), RubyVar>,
+    vars: crate::value::IndexMap<(ScopeId, Arc<str>), RubyVar>,
     /// The Ruby objects of the variables Puppet gives templates frozen (the facts,
     /// `$trusted`, ...), converted once per compile: they never change, and every
     /// `scope.to_hash` hands them all to the template.
-    frozen: crate::value::IndexMap<(ScopeId, String), erb::Value>,
+    frozen: crate::value::IndexMap<(ScopeId, Arc<str>), erb::Value>,
     /// How many variables templates have bound with `scope.setvar`.
     bound: u64,
     /// The Arrays and Hashes inside `$facts`, `$trusted` and `$server_facts` (by
@@ -45,13 +45,13 @@ pub(crate) struct RubyVars {
 }
 
 /// A `(scope, name)` key of [`RubyVars`] made of a borrowed name, so that a lookup
-/// copies nothing. It hashes as the `(ScopeId, String)` it stands for.
+/// copies nothing. It hashes as the `(ScopeId, Arc<str>)` it stands for.
 #[derive(Hash)]
 struct VarKey<'a>(ScopeId, &'a str);
 
-impl indexmap::Equivalent<(ScopeId, String)> for VarKey<'_> {
-    fn equivalent(&self, key: &(ScopeId, String)) -> bool {
-        self.0 == key.0 && self.1 == key.1
+impl indexmap::Equivalent<(ScopeId, Arc<str>)> for VarKey<'_> {
+    fn equivalent(&self, key: &(ScopeId, Arc<str>)) -> bool {
+        self.0 == key.0 && self.1 == &*key.1
     }
 }
 
@@ -152,26 +152,31 @@ struct Scope<'a, 'e> {
     /// `RubyVars::bound` when the template started.
     started: u64,
     /// The variables whose kept Ruby objects this template was given.
-    held: IndexSet<(ScopeId, String)>,
+    held: IndexSet<(ScopeId, Arc<str>)>,
 }
 
 impl Scope<'_, '_> {
     /// The Ruby object that is the variable `name` of scope `id` (which binds it):
     /// the one kept for it, else its value converted, and kept if it is mutable.
     fn object(&mut self, id: ScopeId, name: &str) -> erb::Value {
-        if let Some(var) = self.c.ruby_vars.vars.get(&VarKey(id, name)) {
+        if let Some(((_, name), var)) = self.c.ruby_vars.vars.get_key_value(&VarKey(id, name)) {
             let object = var.object.clone();
-            self.hold(id, name);
+            let name = Arc::clone(name);
+            self.hold(id, &name);
             return object;
         }
         if let Some(object) = self.c.ruby_vars.frozen.get(&VarKey(id, name)) {
             return object.clone();
         }
-        let value = &self.c.scopes[id].vars[name];
+        let (name, value) = self.c.scopes[id]
+            .vars
+            .get_key_value(name)
+            .expect("a variable's home binds it");
+        let name = Arc::clone(name);
         let object = to_ruby(value);
         if matches!(value, Value::Str(_) | Value::Array(_) | Value::Hash(_)) {
-            let key = (id, name.to_string());
-            if self.frozen_in(id, name) {
+            let key = (id, Arc::clone(&name));
+            if self.frozen_in(id, &name) {
                 self.c.ruby_vars.frozen.insert(key, object.clone());
             } else {
                 let var = RubyVar {
@@ -179,15 +184,15 @@ impl Scope<'_, '_> {
                     bound: None,
                 };
                 self.c.ruby_vars.vars.insert(key, var);
-                self.hold(id, name);
+                self.hold(id, &name);
             }
         }
         object
     }
 
-    fn hold(&mut self, id: ScopeId, name: &str) {
+    fn hold(&mut self, id: ScopeId, name: &Arc<str>) {
         if !self.held.contains(&VarKey(id, name)) {
-            self.held.insert((id, name.to_string()));
+            self.held.insert((id, Arc::clone(name)));
         }
     }
 
@@ -243,14 +248,14 @@ impl Scope<'_, '_> {
             // Most templates only read their variables.
             if self.c.scopes[*id]
                 .vars
-                .get(name.as_str())
+                .get(&**name)
                 .is_some_and(|v| unchanged(&var.object, v))
             {
                 continue;
             }
             let value = from_ruby(&var.object).unwrap_or(Value::Undef);
             let scope = &mut self.c.scopes[*id];
-            let old = scope.vars.insert(Arc::from(name.as_str()), value.clone());
+            let old = scope.vars.insert(Arc::clone(name), value.clone());
             if old.as_ref() == Some(&value) {
                 continue;
             }
@@ -259,7 +264,7 @@ impl Scope<'_, '_> {
                 _ => None,
             };
             if let Some(param) = resource
-                .and_then(|r| self.c.resources[r].params.get_mut(name.as_str()))
+                .and_then(|r| self.c.resources[r].params.get_mut(&**name))
                 .filter(|p| old.as_ref() == Some(&**p))
             {
                 *param = value;
@@ -361,10 +366,10 @@ impl erb::Host for Scope<'_, '_> {
     }
 
     fn lookupvar_quietly(&mut self, name: &str) -> Result<Option<erb::Value>, erb::HostError> {
-        let found = self
-            .c
-            .var_home(name, self.scope)
-            .map(|(home, var)| (home, var.to_string()));
+        let found = self.c.var_home(name, self.scope).and_then(|(home, var)| {
+            let (var, _) = self.c.scopes[home].vars.get_key_value(var)?;
+            Some((home, Arc::clone(var)))
+        });
         Ok(found.map(|(home, var)| self.object(home, &var)))
     }
 
@@ -384,9 +389,10 @@ impl erb::Host for Scope<'_, '_> {
             return fail(format!("Cannot reassign variable '${name}'"));
         }
         let puppet = from_ruby(&value).unwrap_or(Value::Undef);
+        let name: Arc<str> = Arc::from(name);
         self.c.scopes[self.scope]
             .vars
-            .insert(Arc::from(name), puppet);
+            .insert(Arc::clone(&name), puppet);
         let var = RubyVar {
             object: value.clone(),
             bound: Some(self.c.ruby_vars.bound),
@@ -395,8 +401,8 @@ impl erb::Host for Scope<'_, '_> {
         self.c
             .ruby_vars
             .vars
-            .insert((self.scope, name.to_string()), var);
-        self.hold(self.scope, name);
+            .insert((self.scope, Arc::clone(&name)), var);
+        self.hold(self.scope, &name);
         Ok(value)
     }
 
