@@ -535,6 +535,21 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// Puppet's `deprecation_warning` from a function: a warning that names the
+    /// calling manifest line, given once per message and place.
+    pub(crate) fn deprecation_at(
+        &mut self,
+        message: &str,
+        file: &Arc<SourceFile>,
+        span: marionette_syntax::model::Span,
+    ) {
+        let (line, _) = file.line_col(span.start);
+        let text = format!("{message}\n   (file: {}, line: {line})", file.path);
+        if self.seen_keys.insert(format!("deprecations:{text}")) {
+            self.log("warning", text);
+        }
+    }
+
     pub(crate) fn new_scope(&mut self, scope: Scope) -> ScopeId {
         self.scopes.push(scope);
         self.scopes.len() - 1

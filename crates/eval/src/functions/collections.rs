@@ -150,7 +150,14 @@ fn length(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     } as i64))
 }
 
-fn empty(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+fn empty(c: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
+    if call.sig == 3 {
+        c.deprecation_at(
+            "Calling function empty() with Numeric value is deprecated.",
+            call.file,
+            call.span,
+        );
+    }
     Ok(Value::Bool(match call.arg(0) {
         Value::Array(a) => a.is_empty(),
         Value::Hash(h) => h.is_empty(),
