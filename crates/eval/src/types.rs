@@ -2684,7 +2684,14 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
                     _ => {}
                 }
             }
-            T::Pattern(pats)
+            // Puppet keeps each pattern once (by its source).
+            let mut unique: Vec<Arc<Regex>> = Vec::with_capacity(pats.len());
+            for p in pats {
+                if !unique.iter().any(|u| u.source == p.source) {
+                    unique.push(p);
+                }
+            }
+            T::Pattern(unique)
         }
         T::Regexp(_) => {
             if n != 1 {
@@ -2862,7 +2869,9 @@ pub fn parameterize(t: &PType, keys: &[Value]) -> Result<Value, AccessError> {
             assert_keys(&flat, t, 1, None, "Any-Type", |k| {
                 matches!(k, Value::Type(_))
             })?;
-            T::Variant(
+            // Puppet flattens nested variants, keeps each type once and gives the
+            // type itself when only one is left (`Variant[String, String]` is String).
+            PType::variant_of(
                 flat.iter()
                     .filter_map(|v| match v {
                         Value::Type(t) => Some((**t).clone()),
