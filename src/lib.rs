@@ -557,6 +557,9 @@ pub fn render_log(log: &[eval::LogLine]) -> String {
             "notice" => "Notice",
             "warning" => "Warning",
             "err" => "Error",
+            "crit" => "Critical",
+            "alert" => "Alert",
+            "emerg" => "Emergency",
             "info" | "debug" => continue,
             other => other,
         };
