@@ -283,7 +283,12 @@ fn new_init(
         return Err(EvalError::new(not_supported(target.unwrap_or(ty))));
     };
     let [value] = <[Value; 1]>::try_from(args).map_err(|args| {
-        EvalError::new(format!("'new_Init' expects 1 argument, got {}", args.len()))
+        EvalError::new(crate::describe::count_error(
+            "'new_Init'",
+            1,
+            Some(1),
+            args.len(),
+        ))
     })?;
     if !init_args.is_empty() {
         let mut all = vec![value];
@@ -335,7 +340,139 @@ pub(crate) fn init_accepts(target: &PType, init_args: &[Value], value: &Value) -
         || matches!(value, Value::Array(items) if new_plain(target, items.to_vec()).is_ok())
 }
 
+/// The name Puppet's `new` function for a type has in its argument errors, and how
+/// many arguments its signatures take together (`None`: no limit, or a type whose
+/// `new` checks its arguments itself).
+fn new_function_arity(ty: &PType) -> Option<(&'static str, usize, Option<usize>)> {
+    Some(match ty {
+        PType::Integer { .. } => ("new", 1, Some(3)),
+        PType::Float { .. } => ("new_float", 1, Some(2)),
+        PType::Numeric => ("new_numeric", 1, Some(2)),
+        PType::Boolean(_) => ("new_boolean", 1, Some(1)),
+        PType::String { .. } => ("new_string", 1, Some(2)),
+        PType::Array { .. } | PType::Tuple { .. } => ("new_array", 1, Some(2)),
+        PType::Hash { .. } | PType::Struct(_) => ("new_hash", 1, Some(2)),
+        // Puppet's Regexp.new reports itself under this name.
+        PType::Regexp(_) => ("new_float", 1, Some(2)),
+        PType::Sensitive(_) => ("new_Sensitive", 1, Some(1)),
+        PType::Deferred => ("new_Deferred", 1, Some(2)),
+        PType::Timestamp { .. } => ("new_timestamp", 0, Some(3)),
+        PType::Timespan { .. } => ("new_timespan", 1, Some(7)),
+        PType::SemVer(_) => ("new_Version", 1, Some(5)),
+        PType::SemVerRange => ("new_VersionRange", 1, Some(3)),
+        PType::Binary => ("new_Binary", 1, Some(2)),
+        PType::Type(_) => ("new_type", 1, Some(1)),
+        _ => return None,
+    })
+}
+
+/// Puppet's message for an argument of a `new` function's only signature that has
+/// the wrong type: `'new_array' parameter 'wrap' expects a Boolean value, got String`.
+fn new_parameter_mismatch(label: &str, param: &str, expected: &PType, got: &Value) -> EvalError {
+    EvalError::new(crate::describe::value_mismatch(
+        &format!("'{label}' parameter '{param}'"),
+        expected,
+        got,
+    ))
+}
+
+const INTEGER_CONVERTIBLE: &str = "Variant[Numeric, Boolean, \
+    Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/], Timespan, Timestamp]";
+const FLOAT_PATTERN_TYPE: &str =
+    "Pattern[/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|\
+    (?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/]";
+const RADIX_TYPE: &str =
+    "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]";
+
+/// Puppet's error when `Integer.new`, `Float.new` or `Numeric.new` get two or more
+/// arguments that none of their signatures takes (a radix or `abs` of the wrong type);
+/// `None` when the arguments are for the conversion to judge.
+fn numeric_new_mismatch(ty: &PType, args: &[Value]) -> Option<EvalError> {
+    if args.len() < 2 {
+        return None;
+    }
+    let (label, convertible, radix) = match ty {
+        PType::Integer { .. } => ("new", INTEGER_CONVERTIBLE.to_string(), true),
+        PType::Float { .. } => (
+            "new_float",
+            format!("Variant[Numeric, Boolean, {FLOAT_PATTERN_TYPE}, Timespan, Timestamp]"),
+            false,
+        ),
+        PType::Numeric => (
+            "new_numeric",
+            format!("Variant[Integer, Float, Boolean, {FLOAT_PATTERN_TYPE}, Timespan, Timestamp]"),
+            false,
+        ),
+        _ => return None,
+    };
+    let abs_at = if radix { 2 } else { 1 };
+    let abs_ok = args.get(abs_at).is_none_or(|a| matches!(a, Value::Bool(_)));
+    let radix_loose = !radix || matches!(args[1], Value::Int(_) | Value::Default);
+    if abs_ok && radix_loose {
+        return None;
+    }
+    let convertible_type = crate::types::parse(&convertible).expect("type");
+    let radix_type = crate::types::parse(RADIX_TYPE).expect("type");
+    let got = |expected: &PType, v: &Value| {
+        let text = crate::describe::value_mismatch("x", expected, v);
+        text.rsplit_once(", got ").map_or_else(
+            || PType::infer(v).simple_name().to_string(),
+            |(_, g)| g.to_string(),
+        )
+    };
+    let problem = if !convertible_type.is_instance(&args[0]) {
+        format!(
+            "parameter 'from' expects a Convertible = {convertible} value, got {}",
+            got(&convertible_type, &args[0])
+        )
+    } else if radix && !radix_type.is_instance(&args[1]) {
+        format!(
+            "parameter 'radix' expects a Radix = {RADIX_TYPE} value, got {}",
+            got(&radix_type, &args[1])
+        )
+    } else {
+        format!(
+            "parameter 'abs' expects a Boolean value, got {}",
+            got(&PType::Boolean(None), &args[abs_at])
+        )
+    };
+    let first = if radix {
+        format!("Convertible = {convertible} from, Radix = {RADIX_TYPE} radix?, Boolean abs?")
+    } else {
+        format!("Convertible = {convertible} from, Boolean abs?")
+    };
+    let named = if radix {
+        format!(
+            "NamedArgs = Struct[{{'from' => Convertible = {convertible}, \
+             Optional['radix'] => Radix = {RADIX_TYPE}, Optional['abs'] => Boolean}}] hash_args"
+        )
+    } else {
+        format!(
+            "NamedArgs = Struct[{{'from' => Convertible = {convertible}, \
+             Optional['abs'] => Boolean}}] hash_args"
+        )
+    };
+    Some(EvalError::new(format!(
+        "The function '{label}' was called with arguments it does not accept. It expects one of:\n  \
+         ({first})\n    rejected: {problem}\n  ({named})\n    rejected: expects 1 argument, got {}",
+        args.len()
+    )))
+}
+
 fn construct(ty: &PType, args: &[Value]) -> EvalResult {
+    if let Some((label, min, max)) = new_function_arity(ty) {
+        if args.len() < min || max.is_some_and(|m| args.len() > m) {
+            return Err(EvalError::new(crate::describe::count_error(
+                &format!("'{label}'"),
+                min,
+                max,
+                args.len(),
+            )));
+        }
+    }
+    if let Some(e) = numeric_new_mismatch(ty, args) {
+        return Err(e);
+    }
     let first = args.first().cloned().unwrap_or(Value::Undef);
     let named = |k: &str| match &first {
         Value::Hash(h) if args.len() == 1 => h.get(&Value::str(k)).cloned(),
@@ -346,6 +483,19 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             construct(inner.resolved(), args)
         }
         PType::Integer { .. } => {
+            if let [Value::Hash(_)] = args {
+                let named_args = crate::types::parse(
+                    "Struct[{'from' => NotUndef, Optional['radix'] => Any, Optional['abs'] => Any}]",
+                )
+                .expect("type");
+                if !named_args.is_instance(&args[0]) {
+                    return Err(EvalError::new(crate::describe::value_mismatch(
+                        "Integer.new has wrong type,",
+                        &named_args,
+                        &args[0],
+                    )));
+                }
+            }
             let (from, radix, abs) = match named("from") {
                 Some(f) => (
                     f,
@@ -360,12 +510,12 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             };
             let radix = match radix {
                 Value::Int(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
-                Value::Int(r) => {
+                Value::Undef | Value::Default => None,
+                r => {
                     return Err(EvalError::new(format!(
                         "Illegal radix: {r}, expected 2, 8, 10, 16, or default"
                     )))
                 }
-                _ => None,
             };
             // A Float beyond 64 bits is a Bignum in Puppet.
             if let Value::Float(f) = &from {
@@ -462,10 +612,15 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             },
             other => Err(conversion_error("new_boolean", other, "Boolean")),
         },
-        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => match args.get(1) {
+        PType::String { .. } => match args.get(1) {
             Some(spec @ (Value::Str(_) | Value::Hash(_))) => {
                 Ok(Value::str(super::strconv::convert(&first, spec)?))
             }
+            Some(other) if !matches!(other, Value::Default) => Err(EvalError::new(format!(
+                "'new_string' parameter 'string_formats' expects a {} value, got {}",
+                super::strconv::FORMATS_TYPE,
+                PType::infer(other).simple_name()
+            ))),
             _ => match &first {
                 Value::Binary(b) => Ok(Value::str(base64_encode(b))),
                 Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => {
@@ -475,6 +630,14 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             },
         },
         PType::Array { .. } | PType::Tuple { .. } => {
+            if let Some(w) = args.get(1).filter(|w| !matches!(w, Value::Bool(_))) {
+                return Err(new_parameter_mismatch(
+                    "new_array",
+                    "wrap",
+                    &PType::Boolean(None),
+                    w,
+                ));
+            }
             let wrap = matches!(args.get(1), Some(Value::Bool(true)));
             if wrap {
                 return Ok(match first {
@@ -490,6 +653,7 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
                 },
             }
         }
+        PType::Hash { .. } | PType::Struct(_) if args.len() == 2 => new_hash_tree(args),
         PType::Hash { .. } | PType::Struct(_) => {
             // A non-empty array of [key, value] tuples is a list of entries;
             // any other array, or what iterating the value gives (a String's
@@ -533,6 +697,25 @@ fn construct(ty: &PType, args: &[Value]) -> EvalResult {
             Ok(Value::hash(m))
         }
         PType::Regexp(_) => match &first {
+            // A true second argument (`escape`) matches the string literally.
+            Value::Str(s) if args.len() == 2 => match &args[1] {
+                Value::Bool(escape) => {
+                    let source = if *escape {
+                        ruby_regexp_escape(s)
+                    } else {
+                        s.to_string()
+                    };
+                    Ok(Value::Regex(
+                        Regex::shared(&source).map_err(EvalError::new)?,
+                    ))
+                }
+                other => Err(new_parameter_mismatch(
+                    "new_float",
+                    "escape",
+                    &PType::Boolean(None),
+                    other,
+                )),
+            },
             Value::Str(s) => Ok(Value::Regex(Regex::shared(s).map_err(EvalError::new)?)),
             Value::Regex(_) => Ok(first.clone()),
             other => Err(conversion_error("new_float", other, "Regexp")),
@@ -1018,6 +1201,172 @@ fn new_semver_range(args: &[Value]) -> Result<Value, EvalError> {
 
 /// `Binary('aGVsbG8=')` (strict Base64), with a format `%b` (lenient Base64), `%B`
 /// (strict), `%s`/`%r` (the string's bytes); an array of bytes; or `{value, format}`.
+/// `Hash(tree_array, 'tree' | 'hash_tree')`: each `[path, value]` puts the value at
+/// the path of keys, intermediate keys getting hashes (existing containers are
+/// reused); `hash_tree` also turns Array values into hashes keyed by index.
+fn new_hash_tree(args: &[Value]) -> EvalResult {
+    let tree_array = crate::types::parse("Array[Tuple[Array, Any], 1]").expect("type");
+    let option = crate::types::parse("Enum['hash_tree', 'tree']").expect("type");
+    let problems: Vec<String> = if tree_array.is_instance(&args[0]) {
+        if option.is_instance(&args[1]) {
+            Vec::new()
+        } else {
+            vec![match &args[1] {
+                Value::Str(s) => format!(
+                    "parameter 'build_option' expects a match for NewHashOption = Enum['hash_tree', 'tree'], got '{s}'"
+                ),
+                other => format!(
+                    "parameter 'build_option' expects a NewHashOption = Enum['hash_tree', 'tree'] value, got {}",
+                    PType::infer(other).simple_name()
+                ),
+            }]
+        }
+    } else if matches!(args[0], Value::Array(_)) {
+        crate::describe::parameter_mismatches("from", &tree_array, &args[0])
+            .iter()
+            .map(|m| m.format().trim().to_string())
+            .collect()
+    } else {
+        vec![format!(
+            "parameter 'from' expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {}",
+            PType::infer(&args[0]).simple_name()
+        )]
+    };
+    if !problems.is_empty() {
+        let rejected: String = problems
+            .iter()
+            .map(|p| format!("\n    rejected: {p}"))
+            .collect();
+        return Err(EvalError::new(format!(
+            "The function 'new_hash' was called with arguments it does not accept. It expects one of:\n  \
+             (TreeArray = Array[Tuple[Array, Any], 1] from, NewHashOption = Enum['hash_tree', 'tree'] build_option?)\
+             {rejected}\n  \
+             (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    \
+             rejected: expects 1 argument, got 2\n  \
+             (Any from)\n    \
+             rejected: expects 1 argument, got 2"
+        )));
+    }
+    let all_hashes = args[1].as_str() == Some("hash_tree");
+    let mut root = Value::hash(ValueMap::default());
+    let Value::Array(entries) = &args[0] else {
+        return Ok(root);
+    };
+    for entry in entries.iter() {
+        let Value::Array(pair) = entry else { continue };
+        let (Value::Array(path), value) = (&pair[0], &pair[1]) else {
+            continue;
+        };
+        let value = if all_hashes {
+            array_as_hash(value)
+        } else {
+            value.clone()
+        };
+        let Some((last, inner)) = path.split_last() else {
+            return Err(EvalError::new(format!(
+                "no implicit conversion of {} into Hash",
+                value.ruby_class()
+            )));
+        };
+        let mut at = &mut root;
+        for key in inner {
+            if tree_child(at, key)?.is_none() {
+                tree_store(at, key, Value::hash(ValueMap::default()))?;
+            }
+            at = tree_child(at, key)?.expect("stored");
+        }
+        tree_store(at, last, value)?;
+    }
+    Ok(root)
+}
+
+/// Arrays (also nested in arrays) as hashes keyed by index.
+fn array_as_hash(v: &Value) -> Value {
+    match v {
+        Value::Array(items) => Value::hash(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (Value::Int(i as i64), array_as_hash(e)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+fn tree_index(items: &[Value], key: &Value) -> Result<Option<usize>, EvalError> {
+    match key {
+        Value::Int(i) if *i >= 0 => Ok(Some(*i as usize)),
+        Value::Int(i) => Ok(usize::try_from(items.len() as i64 + i).ok()),
+        other => Err(EvalError::new(format!(
+            "no implicit conversion of {} into Integer",
+            other.ruby_class()
+        ))),
+    }
+}
+
+/// The container at `key` in `at` (a hash or an array), if there is one.
+fn tree_child<'v>(at: &'v mut Value, key: &Value) -> Result<Option<&'v mut Value>, EvalError> {
+    match at {
+        Value::Hash(map) => Ok(Arc::make_mut(map).get_mut(key)),
+        Value::Array(items) => {
+            let i = tree_index(items, key)?;
+            Ok(i.and_then(|i| Arc::make_mut(items).get_mut(i)))
+        }
+        other => Err(EvalError::new(format!(
+            "undefined method `[]=' for {}:{}",
+            other.ruby_inspect(),
+            other.ruby_class()
+        ))),
+    }
+}
+
+fn tree_store(at: &mut Value, key: &Value, value: Value) -> Result<(), EvalError> {
+    match at {
+        Value::Hash(map) => {
+            Arc::make_mut(map).insert(key.clone(), value);
+            Ok(())
+        }
+        Value::Array(items) => {
+            let Some(i) = tree_index(items, key)? else {
+                return Err(EvalError::new(format!("index {key} too small for array")));
+            };
+            let items = Arc::make_mut(items);
+            if i >= items.len() {
+                items.resize(i + 1, Value::Undef);
+            }
+            items[i] = value;
+            Ok(())
+        }
+        other => Err(EvalError::new(format!(
+            "undefined method `[]=' for {}:{}",
+            other.ruby_inspect(),
+            other.ruby_class()
+        ))),
+    }
+}
+
+/// Ruby's `Regexp.escape`: the regexp that matches `s` literally.
+fn ruby_regexp_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' | ' ' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 fn new_binary(args: &[Value]) -> Result<Value, EvalError> {
     let from_str = |s: &str, fmt: Option<&Value>| -> Result<Vec<u8>, EvalError> {
         let fmt = match fmt {

@@ -129,7 +129,7 @@ impl Format {
 }
 
 /// Puppet's type of `String`'s second argument, as its signature mismatch names it.
-const FORMATS_TYPE: &str = "Formats = Variant[Default, String[1], TypeMap = Hash[Type, \
+pub(super) const FORMATS_TYPE: &str = "Formats = Variant[Default, String[1], TypeMap = Hash[Type, \
     Variant[Format = Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/], \
     ContainerFormat = Struct[{Optional['format'] => Format = \
     Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/], \

@@ -1,0 +1,1 @@
+notice(Hash([[1,2]], 'bogus'))

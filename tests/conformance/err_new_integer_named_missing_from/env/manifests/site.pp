@@ -1,0 +1,1 @@
+notice(Integer({'radix' => 2}))

@@ -1,0 +1,1 @@
+notice(Integer('1', 'x'))

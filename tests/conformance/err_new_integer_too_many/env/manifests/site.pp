@@ -1,0 +1,1 @@
+notice(Integer('1', 10, true, 5))
