@@ -194,8 +194,17 @@ fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
         _ => Err(format!(
             "comparison of {} with {} failed",
             ruby_class(a),
-            b.ruby_inspect()
+            ruby_cmperr_operand(b)
         )),
+    }
+}
+
+/// How Ruby's comparison error names its right operand: by value for the immediates
+/// (nil, true, false, small integers and floats), by class otherwise.
+fn ruby_cmperr_operand(b: &Value) -> String {
+    match b {
+        Value::Undef | Value::Bool(_) | Value::Int(_) | Value::Float(_) => b.ruby_inspect(),
+        other => ruby_class(other).to_string(),
     }
 }
 
@@ -218,17 +227,37 @@ fn sort_values(
     items: &mut [Value],
     cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, EvalError>,
 ) -> Result<(), EvalError> {
-    let mut err = None;
-    items.sort_by(|a, b| {
-        if err.is_some() {
-            return Ordering::Equal;
+    // Ruby sorts with the C library's qsort_r, glibc's top-down merge sort: the
+    // comparisons come in its order, so a pair that cannot be compared is the one
+    // Puppet names.
+    fn merge_sort(
+        items: &mut [Value],
+        cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, EvalError>,
+    ) -> Result<(), EvalError> {
+        let n = items.len();
+        if n <= 1 {
+            return Ok(());
         }
-        cmp(a, b).unwrap_or_else(|e| {
-            err = Some(e);
-            Ordering::Equal
-        })
-    });
-    err.map_or(Ok(()), Err)
+        let n1 = n / 2;
+        merge_sort(&mut items[..n1], cmp)?;
+        merge_sort(&mut items[n1..], cmp)?;
+        let mut merged = Vec::with_capacity(n);
+        let (mut i, mut j) = (0, n1);
+        while i < n1 && j < n {
+            if cmp(&items[i], &items[j])? != Ordering::Greater {
+                merged.push(items[i].clone());
+                i += 1;
+            } else {
+                merged.push(items[j].clone());
+                j += 1;
+            }
+        }
+        merged.extend_from_slice(&items[i..n1]);
+        merged.extend_from_slice(&items[j..]);
+        items.clone_from_slice(&merged);
+        Ok(())
+    }
+    merge_sort(items, cmp)
 }
 
 fn block_cmp(
