@@ -217,8 +217,29 @@ impl Regex {
     /// A Puppet (Ruby) regular expression; its syntax is checked now, the matcher
     /// built on first use.
     pub fn new(source: &str) -> Result<Regex, String> {
+        let trailing = source.len() - source.trim_end_matches('\\').len();
+        if trailing % 2 == 1 {
+            return Err(format!("too short escape sequence: /{source}/"));
+        }
         let translated = marionette_catalog::ruby::regex_to_rust(source);
-        fancy_regex::Expr::parse_tree(&translated).map_err(|e| e.to_string())?;
+        fancy_regex::Expr::parse_tree(&translated).map_err(|e| onigmo_message(&e, source))?;
+        // What the parser above lets through and the engine refuses when it builds
+        // the matcher (Ruby refuses it at once).
+        if let Err(e) = regex_automata::util::syntax::parse(&translated) {
+            let e = e.to_string();
+            let found = [
+                (
+                    "invalid repetition count range",
+                    "upper is smaller than lower in repeat range",
+                ),
+                ("invalid character class range", "empty range in char class"),
+            ]
+            .into_iter()
+            .find(|(ours, _)| e.contains(ours));
+            if let Some((_, ruby)) = found {
+                return Err(format!("{ruby}: /{source}/"));
+            }
+        }
         Ok(Regex {
             source: source.to_string(),
             translated,
@@ -318,6 +339,38 @@ impl Regex {
                 .collect(),
         )
     }
+}
+
+/// The message Ruby's regexp engine (Onigmo) gives for a pattern the parser refuses
+/// (`end pattern with unmatched parenthesis: /(/`), or the parser's own words where
+/// there is no counterpart.
+fn onigmo_message(e: &fancy_regex::Error, source: &str) -> String {
+    use fancy_regex::ParseError as P;
+    let fancy_regex::Error::ParseError(_, p) = e else {
+        return e.to_string();
+    };
+    let text = match p {
+        P::UnclosedOpenParen => "end pattern with unmatched parenthesis".to_string(),
+        P::GeneralParseError(m) if m.contains("end of string not reached") => {
+            "unmatched close parenthesis".to_string()
+        }
+        P::InvalidClass => "premature end of char-class".to_string(),
+        P::TargetNotRepeatable | P::InvalidRepeat => {
+            "target of repeat operator is not specified".to_string()
+        }
+        P::TrailingBackslash => "too short escape sequence".to_string(),
+        P::UnknownFlag(_) => "undefined group option".to_string(),
+        P::InvalidGroupNameBackref(name) => format!("undefined name <{name}> reference"),
+        P::InvalidBackref => match source
+            .split_once("\\k<")
+            .and_then(|(_, r)| r.split_once('>'))
+        {
+            Some((name, _)) => format!("undefined name <{name}> reference"),
+            None => "invalid backref number/name".to_string(),
+        },
+        _ => return e.to_string(),
+    };
+    format!("{text}: /{source}/")
 }
 
 /// Whether `expr` is made only of constructs `regex_automata` runs as

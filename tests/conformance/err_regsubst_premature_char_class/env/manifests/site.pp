@@ -1,0 +1,1 @@
+notice(regsubst('a', '[', 'b'))
