@@ -103,11 +103,23 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             "String format, String timezone?",
             "Timespan time_object, String format"
         ],
-        |_, call| {
+        |c, call| {
+            // The deprecated form formats the current time; Puppet warns once, at the
+            // first call.
             if call.sig == 1 {
-                return Err(EvalError::new(
-                    "strftime() without a Timestamp reads the clock; a compile has none",
-                ));
+                if c.seen_keys.insert("deprecations:strftime_legacy".to_string()) {
+                    c.deprecation_at(
+                    "The argument signature (String format, [String timezone]) is deprecated \
+                     for #strftime. See #strftime documentation and Timespan type for more info",
+                        call.file,
+                        call.span,
+                    );
+                }
+                let now = construct(&PType::Timestamp { from: None, to: None }, &[])?;
+                let mut args = vec![now];
+                args.extend(call.args.iter().cloned());
+                call.args = args;
+                call.sig = 0;
             }
             if let Value::Timespan(t) = call.arg(0) {
                 let f = TimespanFormat::parse(call.str_arg(1)).map_err(EvalError::new)?;
