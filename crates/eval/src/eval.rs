@@ -671,6 +671,62 @@ impl<'e> Compiler<'e> {
         );
     }
 
+    /// Puppet turns a resource type without a title in an attribute value into a
+    /// reference with an empty title (`Notify` is `"Notify[]"`), which must pass the
+    /// type's title patterns (`File` does not).
+    fn untitled_references(&self, v: Value) -> Result<Value, EvalError> {
+        fn has_untitled(v: &Value) -> bool {
+            match v {
+                Value::Type(t) => matches!(
+                    t.resolved(),
+                    PType::Resource {
+                        type_name: Some(_),
+                        title: None
+                    }
+                ),
+                Value::Array(items) => items.iter().any(has_untitled),
+                Value::Hash(map) => map.iter().any(|(k, v)| has_untitled(k) || has_untitled(v)),
+                _ => false,
+            }
+        }
+        fn convert(c: &Compiler<'_>, v: &Value) -> Result<Value, EvalError> {
+            Ok(match v {
+                Value::Type(t) => match t.resolved() {
+                    PType::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    } => {
+                        if let Some(ty) = c.env.ruby_type(&tn.to_lowercase()) {
+                            // Puppet reports this one without a location.
+                            if let Some(Err(message)) = ty.parse_title("") {
+                                return Err(EvalError::preformatted(message));
+                            }
+                        }
+                        Value::str(format!("{tn}[]"))
+                    }
+                    _ => v.clone(),
+                },
+                Value::Array(items) => Value::array(
+                    items
+                        .iter()
+                        .map(|i| convert(c, i))
+                        .collect::<Result<_, _>>()?,
+                ),
+                Value::Hash(map) => Value::hash(
+                    map.iter()
+                        .map(|(k, v)| Ok((convert(c, k)?, convert(c, v)?)))
+                        .collect::<Result<_, EvalError>>()?,
+                ),
+                other => other.clone(),
+            })
+        }
+        if has_untitled(&v) {
+            convert(self, &v)
+        } else {
+            Ok(v)
+        }
+    }
+
     pub(crate) fn warn_at(&mut self, message: String, file: &Arc<SourceFile>, span: Span) {
         let (line, col) = file.line_col(span.start);
         self.log(
@@ -1351,6 +1407,7 @@ impl<'e> Compiler<'e> {
                             self.location(file, *span),
                         ));
                     }
+                    let v = self.untitled_references(v)?;
                     out.retain(|o| o.name != *name);
                     out.push(AttrOp {
                         name: name.clone(),

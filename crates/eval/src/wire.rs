@@ -64,6 +64,13 @@ pub fn to_data(v: &Value, top: bool) -> Data {
 pub fn check_attribute_value(v: &Value) -> Result<(), String> {
     match v {
         Value::Iterator(_) => Err("Use of an Iterator is not supported here".into()),
+        // `Class` (or `Resource['class']`) without a name becomes no reference.
+        Value::Type(t)
+            if matches!(t.resolved(), PType::Class(None))
+                || matches!(t.resolved(), PType::Resource { type_name: Some(tn), title: None } if tn == "Class") =>
+        {
+            Err("No title provided and \"class\" is not a valid resource reference".into())
+        }
         Value::Object(o) => o.values.iter().try_for_each(check_attribute_value),
         Value::BigInt(i) => Err(format!(
             "Use of a Ruby Integer outside of Puppet Integer {} range, got '0x{}'",

@@ -360,11 +360,11 @@ impl<'e> Compiler<'e> {
                             .split_once('[')
                             .and_then(|(t, rest)| rest.strip_suffix(']').map(|title| (t, title)))
                         {
-                            Some((t, title)) => {
+                            Some((t, title)) if !title.is_empty() => {
                                 let title = title.trim_matches(|c| c == '\'' || c == '"');
                                 self.find(t, title).is_some()
                             }
-                            None => {
+                            _ => {
                                 return Err(self.param_error(
                                     r,
                                     name,
