@@ -508,7 +508,7 @@ fn scalar(v: &Value, f: &Format) -> Result<String, EvalError> {
                 'c' => capitalize(s),
                 'C' => s.split("::").map(capitalize).collect::<Vec<_>>().join("::"),
                 'u' => s.to_uppercase(),
-                'd' => s.to_lowercase(),
+                'd' => super::strings::ruby_downcase(s),
                 't' => s.trim().to_string(),
                 _ => return Err(illegal(conv, "String", "cCudspt")),
             };

@@ -212,7 +212,7 @@ fn change_case(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
             Value::Str(s) => Value::str(if upper {
                 s.to_uppercase()
             } else {
-                s.to_lowercase()
+                ruby_downcase(s)
             }),
             Value::Array(items) => Value::array(items.iter().map(|i| apply(i, upper)).collect()),
             Value::Hash(h) => Value::hash(
@@ -226,13 +226,58 @@ fn change_case(_: &mut Compiler<'_>, call: &mut Call<'_>) -> EvalResult {
     Ok(apply(call.arg(0), upper))
 }
 
-/// Ruby's `capitalize`: the first character upper case, the rest lower case.
+/// Ruby's `capitalize`: the first character in title case, the rest lower case.
 pub(super) fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        Some(f) => titlecase(f) + &ruby_downcase(c.as_str()),
         None => String::new(),
     }
+}
+
+/// Ruby's `downcase`: each character's lower case, without Unicode's final-sigma rule
+/// (`ΣΑΣ` is `σασ`).
+pub(super) fn ruby_downcase(s: &str) -> String {
+    s.chars().flat_map(char::to_lowercase).collect()
+}
+
+/// A character's title case: its upper case except for the digraphs, ligatures and
+/// Greek letters with a subscript iota whose title case differs (`ß` is `Ss`).
+fn titlecase(c: char) -> String {
+    let special = match c {
+        'ß' => "Ss",
+        '\u{1c4}'..='\u{1c6}' => "\u{1c5}",
+        '\u{1c7}'..='\u{1c9}' => "\u{1c8}",
+        '\u{1ca}'..='\u{1cc}' => "\u{1cb}",
+        '\u{1f1}'..='\u{1f3}' => "\u{1f2}",
+        '\u{fb00}' => "Ff",
+        '\u{fb01}' => "Fi",
+        '\u{fb02}' => "Fl",
+        '\u{fb03}' => "Ffi",
+        '\u{fb04}' => "Ffl",
+        '\u{fb05}' | '\u{fb06}' => "St",
+        '\u{587}' => "\u{535}\u{582}",
+        '\u{fb13}' => "\u{544}\u{576}",
+        '\u{fb14}' => "\u{544}\u{565}",
+        '\u{fb15}' => "\u{544}\u{56b}",
+        '\u{fb16}' => "\u{54e}\u{576}",
+        '\u{fb17}' => "\u{544}\u{56d}",
+        '\u{1fb3}' => "\u{1fbc}",
+        '\u{1fc3}' => "\u{1fcc}",
+        '\u{1ff3}' => "\u{1ffc}",
+        _ => "",
+    };
+    if !special.is_empty() {
+        return special.to_string();
+    }
+    // Capitals with a subscript iota (ᾈ) are their own title case; the small ones
+    // (ᾀ) become them.
+    let cp = c as u32;
+    if matches!(cp, 0x1f80..=0x1faf) {
+        let capital = if cp & 0xf < 8 { cp + 8 } else { cp };
+        return char::from_u32(capital).map_or_else(|| c.to_string(), String::from);
+    }
+    c.to_uppercase().collect()
 }
 
 fn is_ruby_space(c: char) -> bool {
