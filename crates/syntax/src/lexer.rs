@@ -110,6 +110,13 @@ struct Lexer<'a> {
     /// `${` is lexed as if it followed what stood before the string (a `/` there is a
     /// regex after `(`, a division after a name).
     before_string: Option<SyntaxKind>,
+    /// In the string being lexed, where the text after its last interpolation starts
+    /// and the text of that interpolation's last value token (Puppet's unclosed-quote
+    /// error names them).
+    last_interpolation: Option<(usize, String)>,
+    /// An unclosed `${` was reported: the enclosing strings have no last
+    /// interpolation to name.
+    interpolation_unclosed: bool,
 }
 
 pub(crate) fn is_word_byte(b: u8) -> bool {
@@ -148,6 +155,8 @@ impl<'a> Lexer<'a> {
             margin: None,
             depth: 0,
             before_string: None,
+            last_interpolation: None,
+            interpolation_unclosed: false,
         }
     }
 
@@ -203,11 +212,9 @@ impl<'a> Lexer<'a> {
         if rest.is_empty() {
             return "<eof>".to_string();
         }
-        let mut s: String = rest.chars().take(5).collect();
-        if rest.chars().count() > 5 {
-            s.push_str("...");
-        }
-        s
+        // Puppet shows the next five characters, a newline as `\n`, and always `...`.
+        let s: String = rest.chars().take(5).collect();
+        s.replace('\n', "\\n") + "..."
     }
 
     /// The next char at pos (pos is always on a char boundary).
@@ -517,7 +524,8 @@ impl<'a> Lexer<'a> {
             "Unclosed quote after \"'\" followed by '{}'",
             self.followed_by(self.pos + 1)
         );
-        self.error(msg, self.pos..self.end);
+        // Puppet's position is after the quote.
+        self.error(msg, self.pos + 1..self.end);
         self.emit_to(STRING, self.end)
     }
 
@@ -637,15 +645,47 @@ impl<'a> Lexer<'a> {
     fn dq_string(&mut self) {
         let open = self.pos;
         let outer = std::mem::replace(&mut self.before_string, self.last_sig);
+        let outer_interpolation = self.last_interpolation.take();
         self.emit(DQ_OPEN, 1);
         if !self.string_text(StrEnd::Quote, true, true) {
+            // Puppet names the last interpolation's value and what follows it, or the
+            // opening quote; the position is after either.
+            let (at, after) = match self.last_interpolation.take() {
+                Some((at, after)) => (at, after),
+                None => (open + 1, "\"".to_string()),
+            };
+            let quoted = if after == "\"" {
+                "'\"'".to_string()
+            } else {
+                format!("'{after}'")
+            };
             let msg = format!(
-                "Unclosed quote after '\"' followed by '{}'",
-                self.followed_by(open + 1)
+                "Unclosed quote after {quoted} followed by '{}'",
+                self.followed_by(at)
             );
-            self.error(msg, open..self.end);
+            self.error(msg, at..self.end);
         }
+        self.last_interpolation = outer_interpolation;
         self.before_string = outer;
+    }
+
+    /// The text of the last value token (a name, number, variable or string) before
+    /// the token that ends at `end`, going back to token `first`.
+    fn last_value_text(&self, first: usize, end: usize) -> String {
+        let mut at = end;
+        for t in self.tokens[first..].iter().rev() {
+            let start = at - t.len as usize;
+            let text = &self.src[start..at];
+            at = start;
+            match t.kind {
+                VARIABLE => return text.trim_start_matches('$').to_string(),
+                STRING => return text.get(1..).unwrap_or("").to_string(),
+                NAME | NUMBER | WORD | CLASSREF => return text.to_string(),
+                k if k.is_keyword() => return text.to_string(),
+                _ => {}
+            }
+        }
+        String::new()
     }
 
     /// Lexes string text with `$var` / `${...}` interpolation until the closing quote
@@ -678,7 +718,13 @@ impl<'a> Lexer<'a> {
                 b'$' if interpolate => {
                     if i + 1 < self.end && self.bytes[i + 1] == b'{' {
                         self.flush_text(text_start, i);
+                        let first = self.tokens.len();
                         self.interpolation();
+                        if self.interpolation_unclosed {
+                            return false;
+                        }
+                        let after = self.last_value_text(first, self.pos);
+                        self.last_interpolation = Some((self.pos, after));
                         i = self.pos;
                         text_start = i;
                     } else {
@@ -686,6 +732,8 @@ impl<'a> Lexer<'a> {
                         if len > 0 {
                             self.flush_text(text_start, i);
                             self.emit(VARIABLE, 1 + len);
+                            let name = self.src[i + 1..self.pos].to_string();
+                            self.last_interpolation = Some((self.pos, name));
                             i = self.pos;
                             text_start = i;
                         } else {
@@ -746,6 +794,7 @@ impl<'a> Lexer<'a> {
                 self.followed_by(open + 2)
             );
             self.error(msg, open..self.end);
+            self.interpolation_unclosed = true;
             return;
         }
         self.names_to_variables(first);
@@ -777,7 +826,7 @@ impl<'a> Lexer<'a> {
         let Some(rel) = self.bytes[start..self.end].iter().position(|&b| b == b')') else {
             let msg = format!(
                 "Unclosed parenthesis after '@(' followed by '{}'",
-                self.followed_by(start + 2)
+                self.followed_by(start)
             );
             self.error(msg, start..self.end);
             return self.emit_to(ERROR_TOKEN, self.end);
@@ -801,11 +850,10 @@ impl<'a> Lexer<'a> {
     fn heredoc_bodies_now(&mut self) {
         let pending = std::mem::take(&mut self.pending_heredocs);
         for heredoc in pending {
+            // The header's line ends the input: there are lines (an empty one), but
+            // no end tag.
             if self.pos >= self.end {
-                self.error(
-                    "Heredoc without any following lines of text",
-                    self.pos..self.pos,
-                );
+                self.error("Heredoc without end-tagged line", self.pos..self.pos);
                 return;
             }
             let body_start = self.pos;

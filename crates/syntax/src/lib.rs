@@ -316,6 +316,36 @@ fn syntax_error_message(
             let shown: String = token_text.chars().take(40).collect();
             let message = match tokens[raw].kind {
                 SyntaxKind::EPP_TEXT => "Syntax error at template text".to_string(),
+                // A string is shown by its value: a single-quoted one unescaped, a
+                // double-quoted one by its first text (before any interpolation).
+                SyntaxKind::STRING => {
+                    let inner = token_text
+                        .strip_prefix('\'')
+                        .map(|t| t.strip_suffix('\'').unwrap_or(t))
+                        .unwrap_or(token_text);
+                    let mut value = String::with_capacity(inner.len());
+                    let mut chars = inner.chars();
+                    while let Some(c) = chars.next() {
+                        match (c, chars.clone().next()) {
+                            ('\\', Some(n @ ('\\' | '\''))) => {
+                                value.push(n);
+                                chars.next();
+                            }
+                            _ => value.push(c),
+                        }
+                    }
+                    format!("Syntax error at '{value}'")
+                }
+                SyntaxKind::DQ_OPEN => {
+                    let next = tokens
+                        .get(raw + 1)
+                        .filter(|t| t.kind == SyntaxKind::STR_TEXT);
+                    let value = next.map_or_else(String::new, |t| {
+                        let from = end;
+                        lower::dq_text_value(&text[from..from + t.len as usize])
+                    });
+                    format!("Syntax error at '{value}'")
+                }
                 _ => format!("Syntax error at '{shown}'"),
             };
             (message, start..end)

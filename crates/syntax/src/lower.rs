@@ -1422,6 +1422,12 @@ impl Escapes {
     }
 }
 
+/// The value of a double-quoted string's text segment (its escapes processed), as
+/// Puppet's syntax errors show a string token.
+pub(crate) fn dq_text_value(raw: &str) -> String {
+    unescape(raw, Escapes::DQ).unwrap_or_else(|()| raw.to_string())
+}
+
 /// Puppet's `slurp` escape processing: `\u` escapes first (repeated until none is left,
 /// as Puppet does), then every other `\x` in one left-to-right pass. An escape that is
 /// not enabled keeps its backslash. Err for a `\u` naming no character.
