@@ -336,6 +336,11 @@ fn syntax_error_message(
                     }
                     format!("Syntax error at '{value}'")
                 }
+                // A variable is shown by its name.
+                SyntaxKind::VARIABLE => format!(
+                    "Syntax error at '{}'",
+                    shown.strip_prefix('$').unwrap_or(&shown)
+                ),
                 SyntaxKind::DQ_OPEN => {
                     let next = tokens
                         .get(raw + 1)
