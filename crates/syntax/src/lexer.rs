@@ -949,9 +949,10 @@ impl<'a> Lexer<'a> {
                             self.emit_to(COMMENT, end);
                         }
                         None => {
+                            // Puppet's position is after the `<%`.
                             self.error(
                                 "Reaching end after opening <%# without seeing %>",
-                                at..self.end,
+                                at + 2..self.end,
                             );
                             self.emit_to(COMMENT, self.end);
                         }
