@@ -1239,9 +1239,13 @@ fn new_hash_tree(args: &[Value]) -> EvalResult {
             .map(|m| m.format().trim().to_string())
             .collect()
     } else {
+        let text = crate::describe::value_mismatch("x", &tree_array, &args[0]);
+        let got = text.rsplit_once(", got ").map_or_else(
+            || PType::infer(&args[0]).simple_name().to_string(),
+            |(_, g)| g.to_string(),
+        );
         vec![format!(
-            "parameter 'from' expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {}",
-            PType::infer(&args[0]).simple_name()
+            "parameter 'from' expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {got}"
         )]
     };
     if !problems.is_empty() {
