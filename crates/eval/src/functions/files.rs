@@ -152,11 +152,11 @@ impl Compiler<'_> {
             }
         } else {
             for (k, v) in given {
-                let name = k.to_string();
+                let name = k.to_name();
                 if crate::compiler::is_reserved_variable(&name) {
                     return Err(crate::compiler::reserved_variable_error(&name));
                 }
-                self.scopes[local].vars.insert(Arc::from(name), v);
+                self.scopes[local].vars.insert(name, v);
             }
         }
         self.render_sink.push(String::new());
