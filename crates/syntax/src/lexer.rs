@@ -111,12 +111,21 @@ struct Lexer<'a> {
     /// regex after `(`, a division after a name).
     before_string: Option<SyntaxKind>,
     /// In the string being lexed, where the text after its last interpolation starts
-    /// and the text of that interpolation's last value token (Puppet's unclosed-quote
-    /// error names them).
-    last_interpolation: Option<(usize, String)>,
+    /// and what that interpolation was (Puppet's unclosed-quote error names its last
+    /// value): kept as offsets, its text is only made for the error.
+    last_interpolation: Option<(usize, Interpolated)>,
     /// An unclosed `${` was reported: the enclosing strings have no last
     /// interpolation to name.
     interpolation_unclosed: bool,
+}
+
+/// An interpolation in a string, for the error about the string being unclosed.
+#[derive(Debug)]
+enum Interpolated {
+    /// `$name`: the name's bytes.
+    Variable(std::ops::Range<usize>),
+    /// `${...}`: its tokens.
+    Expression(std::ops::Range<usize>),
 }
 
 pub(crate) fn is_word_byte(b: u8) -> bool {
@@ -651,7 +660,10 @@ impl<'a> Lexer<'a> {
             // Puppet names the last interpolation's value and what follows it, or the
             // opening quote; the position is after either.
             let (at, after) = match self.last_interpolation.take() {
-                Some((at, after)) => (at, after),
+                Some((at, Interpolated::Variable(name))) => (at, self.src[name].to_string()),
+                Some((at, Interpolated::Expression(tokens))) => {
+                    (at, self.last_value_text(tokens, at))
+                }
                 None => (open + 1, "\"".to_string()),
             };
             let quoted = if after == "\"" {
@@ -669,11 +681,11 @@ impl<'a> Lexer<'a> {
         self.before_string = outer;
     }
 
-    /// The text of the last value token (a name, number, variable or string) before
-    /// the token that ends at `end`, going back to token `first`.
-    fn last_value_text(&self, first: usize, end: usize) -> String {
+    /// The text of the last value token (a name, number, variable or string) among
+    /// `tokens`, the last of which ends at `end`.
+    fn last_value_text(&self, tokens: std::ops::Range<usize>, end: usize) -> String {
         let mut at = end;
-        for t in self.tokens[first..].iter().rev() {
+        for t in self.tokens[tokens].iter().rev() {
             let start = at - t.len as usize;
             let text = &self.src[start..at];
             at = start;
@@ -723,8 +735,9 @@ impl<'a> Lexer<'a> {
                         if self.interpolation_unclosed {
                             return false;
                         }
-                        let after = self.last_value_text(first, self.pos);
-                        self.last_interpolation = Some((self.pos, after));
+                        let tokens = first..self.tokens.len();
+                        self.last_interpolation =
+                            Some((self.pos, Interpolated::Expression(tokens)));
                         i = self.pos;
                         text_start = i;
                     } else {
@@ -732,8 +745,9 @@ impl<'a> Lexer<'a> {
                         if len > 0 {
                             self.flush_text(text_start, i);
                             self.emit(VARIABLE, 1 + len);
-                            let name = self.src[i + 1..self.pos].to_string();
-                            self.last_interpolation = Some((self.pos, name));
+                            let name = i + 1..self.pos;
+                            self.last_interpolation =
+                                Some((self.pos, Interpolated::Variable(name)));
                             i = self.pos;
                             text_start = i;
                         } else {
