@@ -41,6 +41,8 @@ out=$root/benches/RESULTS.md
     echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg). Puppet: $(puppet --version) (Debian), through"
     echo "the oracle's \`puppet-compile\`. Times are medians of $runs runs, each timed from"
     echo "spawn to exit (\`benches/measure.py\`); memory is the largest peak RSS (wait4's maxrss)."
+    echo "Cold compiles are timed in turns, one Puppet run then one Marionette run, so that"
+    echo "both see the same moments of the machine."
     echo
 } >"$out"
 
@@ -55,8 +57,11 @@ for scenario in "${scenarios[@]}"; do
     } >>"$out"
     for f in "${facts[@]}"; do
         node=$(basename "$f" .yaml)
-        read -r p_cold p_mem < <(measure_runs "$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --out "$work/p.json")
-        read -r m_cold m_mem < <(measure_runs "$bin" compile --env "$env_dir" --node "$node" --facts "$f" --stable-ids --output "$work/m.json")
+        # In turns (Puppet, Marionette, Puppet...): both see the same moments of the
+        # machine, whose speed drifts (see measure.py).
+        read -r p_cold p_mem m_cold m_mem < <(measure_runs \
+            "$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --out "$work/p.json" ::: \
+            "$bin" compile --env "$env_dir" --node "$node" --facts "$f" --stable-ids --output "$work/m.json")
         resources=$(python3 -c "import json; print(len(json.load(open('$work/m.json'))['resources']))")
         p_warm=$("$oracle" --env "$env_dir" --node "$node" --facts "$f" --stable-ids --quiet --repeat "$repeat" --out "$work/p-warm.json" 2>&1 |
             sed -n 's/^compile_seconds_warm_median: //p')
