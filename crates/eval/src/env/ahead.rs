@@ -152,7 +152,7 @@ struct Shared {
     wake: Condvar,
     /// The names of the modules and of their Ruby types: the first segments of the
     /// names a file mentions that may lead to a job.
-    roots: OnceLock<HashSet<String>>,
+    roots: OnceLock<Roots>,
 }
 
 #[derive(Default)]
@@ -335,11 +335,13 @@ impl Shared {
         self.wake.notify_one();
     }
 
-    /// The jobs the names and templates of a parsed file lead to.
-    fn follows_of<'p>(&self, parsed: &'p Parsed) -> &'p [Job] {
-        parsed
-            .follows
-            .get_or_init(|| self.follows(&parsed.file.text))
+    /// The jobs the names and templates of a parsed file lead to; `memo` keeps the
+    /// jobs of each name found so far (the worker's own).
+    fn follows_of<'p>(&self, parsed: &'p Parsed, memo: &mut Memo) -> &'p [Job] {
+        parsed.follows.get_or_init(|| {
+            let module = &parsed.file.module_of(self.modules.modulepath()).name;
+            self.follows(&parsed.file.text, module, memo)
+        })
     }
 
     /// Queues `jobs` (those not started, nor queued as urgently) at `depth`.
@@ -382,46 +384,68 @@ impl Shared {
         }
     }
 
-    /// The jobs the names and templates that `text` mentions lead to: the files
-    /// those names autoload from, their Ruby types, the templates.
-    fn follows(&self, text: &str) -> Vec<Job> {
+    /// The jobs the names and templates that `text` (a manifest of `module`, or of
+    /// none when empty) mentions lead to: the files those names autoload from, their
+    /// Ruby types, the templates.
+    fn follows(&self, text: &str, module: &str, memo: &mut Memo) -> Vec<Job> {
         let modules = self.modules.dirs();
-        let types = self.modules.type_files();
         let roots = self.roots.get_or_init(|| {
-            modules
-                .keys()
-                .chain(types.keys())
-                .cloned()
-                .collect::<HashSet<String>>()
+            Roots::new(
+                modules
+                    .keys()
+                    .chain(self.modules.type_files().keys())
+                    .cloned(),
+            )
         });
         let mut buf = String::new();
-        let names = mentioned_names(text, |first| contains_any_case(roots, first, &mut buf));
-        let templates = mentioned_templates(text);
+        let names = mentioned_names(text, |first| roots.contains_any_case(first, &mut buf));
         let mut jobs = Vec::new();
         for Mention { name, as_type } in names {
-            let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
-                std::borrow::Cow::Owned(name.to_ascii_lowercase())
-            } else {
-                std::borrow::Cow::Borrowed(name)
+            let name = marionette_syntax::names::lowercase(name);
+            let found = match memo.get(&*name) {
+                Some(found) => found,
+                None => {
+                    let found = self.jobs_of_name(&name);
+                    memo.entry(name.into_owned()).or_insert(found)
+                }
             };
-            let mut segments = marionette_syntax::names::segments(&name);
-            let module = segments.next().unwrap_or_default();
-            let rest: Vec<&str> = segments.collect();
-            if rest.is_empty()
-                && as_type
-                && types.contains_key(module)
-                && crate::restype::builtin(module).is_none()
-            {
-                jobs.push(Job::RubyType(module.to_string()));
+            if as_type {
+                jobs.extend(found.ruby_type.clone());
             }
-            let Some(dir) = modules.get(module) else {
-                continue;
+            jobs.extend_from_slice(&found.manifests);
+        }
+        for template in mentioned_templates(text) {
+            let (first, rest) = match template {
+                Template::Named(name) => match name.split_once('/') {
+                    Some(parts) => parts,
+                    None => continue,
+                },
+                Template::OfModule(rest) => (module, rest),
             };
+            if let Some(dir) = modules.get(first) {
+                jobs.push(Job::Erb(dir.join("templates").join(rest)));
+            }
+        }
+        jobs
+    }
+
+    /// The jobs a name (in lower case) leads to, whichever file mentions it.
+    fn jobs_of_name(&self, name: &str) -> NameJobs {
+        let modules = self.modules.dirs();
+        let mut segments = marionette_syntax::names::segments(name);
+        let module = segments.next().unwrap_or_default();
+        let rest: Vec<&str> = segments.collect();
+        let ruby_type = (rest.is_empty()
+            && self.modules.type_files().contains_key(module)
+            && crate::restype::builtin(module).is_none())
+        .then(|| Job::RubyType(module.to_string()));
+        let mut manifests = Vec::new();
+        if let Some(dir) = modules.get(module) {
             // Only files that exist: most names do not lead to a file in each of
             // the three directories, and a failed read was most of the jobs.
             let mut manifest = |path: PathBuf| {
                 if self.modules.has_manifest(&path) != Some(false) {
-                    jobs.push(Job::Manifest(path));
+                    manifests.push(Job::Manifest(path));
                 }
             };
             if rest.is_empty() {
@@ -433,26 +457,22 @@ impl Shared {
                 }
             }
         }
-        for template in templates {
-            let Some((module, rest)) = template.split_once('/') else {
-                continue;
-            };
-            if let Some(dir) = modules.get(module) {
-                jobs.push(Job::Erb(dir.join("templates").join(rest)));
-            }
+        NameJobs {
+            ruby_type,
+            manifests,
         }
-        jobs
     }
 
     /// The worker: lists the modules, then does the queued jobs, most urgent first,
     /// until the environment is dropped.
     fn work(self: Arc<Self>) {
         self.modules.index();
+        let mut memo = Memo::default();
         loop {
             // The compile's requests first: their names are the most urgent jobs.
             let requests = std::mem::take(&mut self.lock().requests);
             for (parsed, generation) in &requests {
-                let follows = self.follows_of(parsed);
+                let follows = self.follows_of(parsed, &mut memo);
                 self.queue(self.lock(), follows, 1, *generation);
             }
             let next = {
@@ -485,7 +505,7 @@ impl Shared {
             match job {
                 Job::Manifest(path) => {
                     if let (Some(parsed), true) = self.parse(&path) {
-                        let follows = self.follows_of(&parsed);
+                        let follows = self.follows_of(&parsed, &mut memo);
                         self.queue(self.lock(), follows, depth + 1, generation);
                     }
                 }
@@ -504,8 +524,19 @@ fn parse_erb(source: &str) -> ErbParse {
     marionette_erb::Template::parse(source).map(Arc::new)
 }
 
-/// The `module/path.erb` template names in the string literals of `text`.
-fn mentioned_templates(text: &str) -> Vec<&str> {
+/// A template a manifest names in a string literal.
+#[derive(Debug, PartialEq)]
+enum Template<'t> {
+    /// `'module/path.erb'`.
+    Named(&'t str),
+    /// `"${module_name}/path.erb"` (or `$module_name`): the path in the module of the
+    /// manifest.
+    OfModule(&'t str),
+}
+
+/// The `module/path.erb` template names in the string literals of `text`, and those
+/// of the manifest's own module (`"${module_name}/path.erb"`), once each.
+fn mentioned_templates(text: &str) -> Vec<Template<'_>> {
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(at) = text[from..].find(".erb") {
@@ -515,30 +546,108 @@ fn mentioned_templates(text: &str) -> Vec<&str> {
         let start = text[..end]
             .rfind(|c: char| matches!(c, '\'' | '"') || c.is_whitespace())
             .map_or(0, |i| i + 1);
+        if !closes || start == 0 {
+            continue;
+        }
         let name = &text[start..end];
-        if closes
-            && start > 0
-            && name.contains('/')
-            && !name.contains(['$', '{'])
-            && !out.contains(&name)
+        let template = match ["${module_name}/", "$module_name/"]
+            .iter()
+            .find_map(|prefix| name.strip_prefix(prefix))
         {
-            out.push(name);
+            Some(rest) => Template::OfModule(rest),
+            None if name.contains('/') => Template::Named(name),
+            None => continue,
+        };
+        let (Template::Named(path) | Template::OfModule(path)) = template;
+        if !path.contains(['$', '{']) && !out.contains(&template) {
+            out.push(template);
         }
     }
     out
 }
 
-/// Whether `name`, in any case, is in `set` (of lower-case names); `buf` is scratch
-/// space, kept between calls.
-fn contains_any_case(set: &HashSet<String>, name: &str, buf: &mut String) -> bool {
-    if !name.bytes().any(|b| b.is_ascii_uppercase()) {
-        return set.contains(name);
-    }
-    buf.clear();
-    buf.push_str(name);
-    buf.make_ascii_lowercase();
-    set.contains(buf.as_str())
+/// The first segments of the names that may lead to a job (module names and the
+/// names of the modules' Ruby types), in lower case, with a filter that turns most
+/// other words down without hashing them: whether any root has a word's first two
+/// characters and length. Most words of a manifest are keywords, attribute names and
+/// values, and a hash lookup each was most of the time scanning took.
+struct Roots {
+    names: HashSet<String>,
+    /// A bit per (first character, second character, length), see [`Roots::slot`].
+    filter: Vec<u64>,
 }
+
+/// The characters a name is made of, a-z, 0-9 and `_`, and one for none (a
+/// one-character name's second): [`Roots::slot`] counts in these.
+const NAME_CHARS: usize = 38;
+
+/// Lengths from this on share one slot of [`Roots::filter`].
+const LONG_NAME: usize = 31;
+
+impl Roots {
+    fn new(names: impl Iterator<Item = String>) -> Roots {
+        let mut roots = Roots {
+            names: HashSet::default(),
+            filter: vec![0; (NAME_CHARS * NAME_CHARS * (LONG_NAME + 1)).div_ceil(64)],
+        };
+        for name in names {
+            if let Some(slot) = Roots::slot(&name) {
+                roots.filter[slot / 64] |= 1 << (slot % 64);
+            }
+            roots.names.insert(name);
+        }
+        roots
+    }
+
+    /// The filter's bit for a word, by its first two characters in any case and its
+    /// length; `None` for a word that is no name (a root that is not a name is only
+    /// found by its hash).
+    fn slot(word: &str) -> Option<usize> {
+        fn class(b: u8) -> Option<usize> {
+            match b.to_ascii_lowercase() {
+                c @ b'a'..=b'z' => Some(usize::from(c - b'a')),
+                c @ b'0'..=b'9' => Some(26 + usize::from(c - b'0')),
+                b'_' => Some(36),
+                _ => None,
+            }
+        }
+        let bytes = word.as_bytes();
+        let first = class(*bytes.first()?)?;
+        let second = match bytes.get(1) {
+            Some(&b) => class(b)?,
+            None => NAME_CHARS - 1,
+        };
+        Some((first * NAME_CHARS + second) * (LONG_NAME + 1) + bytes.len().min(LONG_NAME))
+    }
+
+    /// Whether `word`, in any case, is a root; `buf` is scratch space, kept between
+    /// calls.
+    fn contains_any_case(&self, word: &str, buf: &mut String) -> bool {
+        if let Some(slot) = Roots::slot(word) {
+            if self.filter[slot / 64] & (1 << (slot % 64)) == 0 {
+                return false;
+            }
+        }
+        if !word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.names.contains(word);
+        }
+        buf.clear();
+        buf.push_str(word);
+        buf.make_ascii_lowercase();
+        self.names.contains(buf.as_str())
+    }
+}
+
+/// The jobs a name leads to, whichever file mentions it.
+struct NameJobs {
+    /// Its module's Ruby type, read ahead when the name is written as a type.
+    ruby_type: Option<Job>,
+    manifests: Vec<Job>,
+}
+
+/// The worker's [`NameJobs`] of the names found so far, by name in lower case: most
+/// names (`stdlib`, `apache::params`) are mentioned by many files.
+type Memo = HashMap<String, NameJobs>;
 
 /// A name a manifest mentions.
 #[derive(Debug, PartialEq)]
@@ -653,7 +762,18 @@ mod tests {
         let text = "content => template('apache/httpd.conf.erb', \"apache/mod/${m}.erb\"),\n x => \"ntp/ntp.conf.erb\", y => 'a.erb', z => template('ntp/ntp.conf.erb')";
         assert_eq!(
             super::mentioned_templates(text),
-            ["apache/httpd.conf.erb", "ntp/ntp.conf.erb"]
+            [
+                super::Template::Named("apache/httpd.conf.erb"),
+                super::Template::Named("ntp/ntp.conf.erb")
+            ]
+        );
+        let text = "content => template(\"${module_name}/sshd_config.erb\"), x => \"$module_name/a/b.erb\", y => \"${module_name}/${x}.erb\"";
+        assert_eq!(
+            super::mentioned_templates(text),
+            [
+                super::Template::OfModule("sshd_config.erb"),
+                super::Template::OfModule("a/b.erb")
+            ]
         );
     }
 
@@ -685,12 +805,31 @@ mod tests {
 
     #[test]
     fn names_found_in_any_case() {
-        let set: foldhash::HashSet<String> = ["apache".to_string()].into_iter().collect();
+        let long = "a".repeat(40);
+        let roots = super::Roots::new(
+            ["apache", "a", "x_1", "a-b", &long]
+                .into_iter()
+                .map(String::from),
+        );
         let mut buf = String::new();
-        assert!(super::contains_any_case(&set, "apache", &mut buf));
-        assert!(super::contains_any_case(&set, "Apache", &mut buf));
-        assert!(!super::contains_any_case(&set, "Vhost", &mut buf));
-        assert!(!super::contains_any_case(&set, &"A".repeat(100), &mut buf));
+        let mut has = |word: &str| roots.contains_any_case(word, &mut buf);
+        for word in [
+            "apache", "Apache", "APACHE", "a", "A", "x_1", "X_1", "a-b", &long,
+        ] {
+            assert!(has(word), "{word}");
+        }
+        for word in [
+            "apachf",
+            "apach",
+            "Vhost",
+            "b",
+            "x_2",
+            &"A".repeat(100),
+            &"a".repeat(39),
+            "",
+        ] {
+            assert!(!has(word), "{word}");
+        }
     }
 
     #[test]

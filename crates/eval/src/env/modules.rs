@@ -70,6 +70,11 @@ impl Modules {
         }
     }
 
+    /// The module directories, in the order they are searched.
+    pub(crate) fn modulepath(&self) -> &[PathBuf] {
+        &self.modulepath
+    }
+
     /// The entries of each modulepath directory (modules, and whatever else is
     /// there), sorted, in modulepath order.
     pub(crate) fn entries(&self) -> &[Vec<PathBuf>] {
