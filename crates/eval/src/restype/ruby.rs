@@ -65,6 +65,8 @@ const KEYWORDS: &[&str] = &[
 ];
 
 struct Lexer<'a> {
+    /// The text, and its bytes.
+    text: &'a str,
     s: &'a [u8],
     i: usize,
     out: Vec<Tok>,
@@ -105,7 +107,13 @@ impl Lexer<'_> {
     }
 
     fn text(&self, from: usize, to: usize) -> String {
-        String::from_utf8_lossy(&self.s[from..to.min(self.s.len())]).into_owned()
+        let to = to.min(self.s.len());
+        // Tokens start and end at ASCII bytes, so the slice is text; should one not,
+        // its bytes as Ruby would show them.
+        match self.text.get(from..to) {
+            Some(text) => text.to_owned(),
+            None => String::from_utf8_lossy(&self.s[from..to]).into_owned(),
+        }
     }
 
     /// A quoted body up to the unescaped `close` (nested `open`s counted), `#{...}`
@@ -336,9 +344,10 @@ impl Lexer<'_> {
                     }
                 }
                 _ => {
+                    // The first byte first: most of the punctuation is not this one.
                     let p = PUNCTS
                         .iter()
-                        .find(|p| self.rest_starts_with(p))
+                        .find(|p| p.as_bytes()[0] == c && self.rest_starts_with(p))
                         .copied()
                         .unwrap_or("?");
                     self.i += p.len().max(1);
@@ -391,6 +400,7 @@ fn unescape_delimiter(body: &str, delimiter: u8) -> String {
 
 fn lex(text: &str) -> Vec<Tok> {
     Lexer {
+        text,
         s: text.as_bytes(),
         i: 0,
         out: Vec::new(),
