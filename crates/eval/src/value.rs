@@ -224,19 +224,18 @@ impl Regex {
         let translated = marionette_catalog::ruby::regex_to_rust(source);
         fancy_regex::Expr::parse_tree(&translated).map_err(|e| onigmo_message(&e, source))?;
         // What the parser above lets through and the engine refuses when it builds
-        // the matcher (Ruby refuses it at once).
-        if let Err(e) = regex_automata::util::syntax::parse(&translated) {
-            let e = e.to_string();
-            let found = [
-                (
-                    "invalid repetition count range",
-                    "upper is smaller than lower in repeat range",
-                ),
-                ("invalid character class range", "empty range in char class"),
-            ]
-            .into_iter()
-            .find(|(ours, _)| e.contains(ours));
-            if let Some((_, ruby)) = found {
+        // the matcher (Ruby refuses it at once). Both are found in the engine's syntax
+        // tree, without translating it (most of the cost of the engine's own parse).
+        if let Err(e) = regex_syntax::ast::parse::Parser::new().parse(&translated) {
+            use regex_syntax::ast::ErrorKind;
+            let ruby = match e.kind() {
+                ErrorKind::RepetitionCountInvalid => {
+                    Some("upper is smaller than lower in repeat range")
+                }
+                ErrorKind::ClassRangeInvalid => Some("empty range in char class"),
+                _ => None,
+            };
+            if let Some(ruby) = ruby {
                 return Err(format!("{ruby}: /{source}/"));
             }
         }
