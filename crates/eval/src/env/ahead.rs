@@ -6,8 +6,8 @@
 //! `$apache::params::user`), the bare names of modules (`include ntp`) and of the
 //! modules' Ruby resource types (`firewall { ... }`); the files those names autoload
 //! from, and the Ruby types, are jobs for the worker, and so are the ERB templates
-//! named in string literals
-//! (`template('apache/httpd.conf.erb')`). The compile asks for a file through
+//! named in string literals (`template('apache/httpd.conf.erb')`, or
+//! `"${module_name}/sshd_config.erb"` for the manifest's own module). The compile asks for a file through
 //! [`ParseAhead::parse`] (a template through [`ParseAhead::parse_erb`], a Ruby type
 //! through [`ParseAhead::ruby_type`]): done already, it is taken as is; under way, the
 //! compile waits for it; not started, the compile does it itself. Either way a file is
