@@ -433,6 +433,7 @@ impl Environment {
                 skip_definition_checks: true,
                 strict_error: options.strict_error,
             },
+            &manifest,
         );
         let mut env = Environment {
             name: name.to_string(),

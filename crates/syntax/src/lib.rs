@@ -138,12 +138,23 @@ pub fn check(text: &str, epp: bool) -> Checked {
 
 /// [`check`], with Puppet 3 behaviours let through where `options` asks for them.
 pub fn check_with(text: &str, epp: bool, options: validate::ValidateOptions) -> Checked {
+    check_file(text, epp, options, None)
+}
+
+/// [`check_with`] for a file loaded from a module: what Puppet checks only there
+/// ([`validate::ModuleFile`]).
+pub fn check_file(
+    text: &str,
+    epp: bool,
+    options: validate::ValidateOptions,
+    file: Option<validate::ModuleFile<'_>>,
+) -> Checked {
     let parse = if epp { parse_epp(text) } else { parse(text) };
     let mut errors = parse.errors().to_vec();
     let (mut program, lower_errors) = lower::lower(&parse, text);
     errors.extend(lower_errors);
     if errors.is_empty() {
-        let warnings = validate::validate_with(&program, text, options, &mut errors);
+        let warnings = validate::validate_in_file(&program, text, options, file, &mut errors);
         program.warnings.extend(warnings);
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));

@@ -92,10 +92,12 @@
 //! definition` (a class or define parameter named after a metaparameter, with a
 //! default) is the evaluator's, given when the definition is loaded.
 //!
+//! Reported only with the file's place in a module path ([`ModuleFile`], given to
+//! [`validate_in_file`]): `Unacceptable location. The name 'x' is unacceptable in file
+//! '...'` and `This Function Call is unacceptable as a top level construct in this
+//! location`.
+//!
 //! Errors that need more than the file's text:
-//! - `Unacceptable location. The name 'x' is unacceptable in file '...'` and `The
-//!   Host Class Definition 'x' is unacceptable as a top level construct in this
-//!   location` need the file's place in a module path;
 //! - definitions clashing with those of other files (the environment's loader).
 //!
 //! Reported by the lowering instead (the model cannot represent them): interpolation
@@ -153,8 +155,61 @@ pub fn validate_with(
     options: ValidateOptions,
     errors: &mut Vec<SyntaxError>,
 ) -> Vec<(String, u32)> {
+    validate_in_file(program, text, options, None, errors)
+}
+
+/// Where a module file was loaded from, for Puppet's checks of what a file under a
+/// module path may hold (the main manifest, and files outside the module path, are
+/// not checked): only definitions (classes, defines, functions, type aliases; no
+/// nodes) at its top level (`This Function Call is unacceptable as a top level
+/// construct in this location`), and classes, defines and functions whose names
+/// start with the file's namespace, compared as strings and without case
+/// (`app::base` and `app::basement` may be in `app/manifests/base.pp`, `app::other`
+/// may not: `Unacceptable location`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModuleFile<'a> {
+    /// The file's path, as the message names it.
+    pub path: &'a str,
+    /// What the definitions' names must start with ([`module_namespace`]); `None` for
+    /// a file in no place of a module that Puppet loads from, where no name is right.
+    pub namespace: Option<&'a str>,
+}
+
+/// The namespace of a module file, from its path relative to the module path
+/// directory it is in (`<module>/manifests/a/b.pp`): `<module>::a::b`, or `<module>`
+/// for `<module>/manifests/init.pp`, in lower case; `manifests` may be `functions`,
+/// `types` or `plans` too. `None` if the file is in none of those directories.
+pub fn module_namespace(relative: &str) -> Option<String> {
+    let lower = relative.to_lowercase();
+    let parts: Vec<&str> = lower.split('/').collect();
+    if parts.len() < 3 || !matches!(parts[1], "manifests" | "functions" | "types" | "plans") {
+        return None;
+    }
+    let file = parts[parts.len() - 1];
+    let mut names: Vec<&str> = vec![parts[0]];
+    names.extend(&parts[2..parts.len() - 1]);
+    if !(parts.len() == 3 && file == "init.pp") {
+        // Puppet drops the last three characters, whatever they are.
+        let mut end = file.len().saturating_sub(3);
+        while !file.is_char_boundary(end) {
+            end -= 1;
+        }
+        names.push(&file[..end]);
+    }
+    Some(names.join("::"))
+}
+
+/// [`validate_with`] for a file loaded from a module (`None`: a main manifest or code
+/// from elsewhere, which may hold anything).
+pub fn validate_in_file(
+    program: &Program,
+    text: &str,
+    options: ValidateOptions,
+    file: Option<ModuleFile<'_>>,
+    errors: &mut Vec<SyntaxError>,
+) -> Vec<(String, u32)> {
     let before = errors.len();
-    let warnings = check_program(program, text, options, errors);
+    let warnings = check_program(program, text, options, file, errors);
     if errors.len() == before && !is_epp(program, text) && !options.skip_definition_checks {
         if let Some(e) = definition_error(program, text, None) {
             errors.push(SyntaxError {
@@ -171,11 +226,13 @@ fn check_program(
     program: &Program,
     text: &str,
     options: ValidateOptions,
+    file: Option<ModuleFile<'_>>,
     errors: &mut Vec<SyntaxError>,
 ) -> Vec<(String, u32)> {
     let mut checker = Checker {
         text,
         options,
+        file,
         first_error: errors.len(),
         errors,
         warnings: Vec::new(),
@@ -209,6 +266,7 @@ enum OpsOwner {
 struct Checker<'a> {
     text: &'a str,
     options: ValidateOptions,
+    file: Option<ModuleFile<'a>>,
     errors: &'a mut Vec<SyntaxError>,
     /// Where this validation's errors start in `errors`.
     first_error: usize,
@@ -248,9 +306,37 @@ impl Checker<'_> {
                 c.within(Ctx::Other, |c| c.body(&program.body));
             });
         } else {
+            if self.file.is_some() {
+                self.top_constructs(&program.body);
+            }
             self.statements(&program.body);
         }
         self.path.pop();
+    }
+
+    /// A module file's top level holds definitions only (not nodes); a file of
+    /// comments is not checked.
+    fn top_constructs(&mut self, statements: &[Expr]) {
+        for s in statements {
+            let definition = matches!(
+                s.kind,
+                ExprKind::Nop
+                    | ExprKind::Class(_)
+                    | ExprKind::Define(_)
+                    | ExprKind::Function(_)
+                    | ExprKind::TypeAlias(_)
+                    | ExprKind::TypeDefinition { .. }
+            );
+            if !definition {
+                self.error(
+                    self.loc(s),
+                    format!(
+                        "This {} is unacceptable as a top level construct in this location",
+                        label(s)
+                    ),
+                );
+            }
+        }
     }
 
     /// Puppet's `block_or_expression`: statements of an `if`, `else`, `unless`, the
@@ -759,6 +845,20 @@ impl Checker<'_> {
                     a_an(&label(e))
                 ),
             );
+        }
+        if let Some(file) = self.file {
+            if !file
+                .namespace
+                .is_some_and(|namespace| name.to_lowercase().starts_with(namespace))
+            {
+                self.error(
+                    self.loc(e),
+                    format!(
+                        "Unacceptable location. The name '{name}' is unacceptable in file '{}'",
+                        file.path
+                    ),
+                );
+            }
         }
         self.reserved_type_name(e, name);
         self.future_reserved_word(self.loc(e).start, name);
@@ -2453,7 +2553,13 @@ fn puppet_error(text: &str, epp: bool) -> Option<String> {
         let (program, lower_errors) = crate::lower::lower(&parse, text);
         errors = lower_errors;
         if errors.is_empty() {
-            check_program(&program, text, ValidateOptions::default(), &mut errors);
+            check_program(
+                &program,
+                text,
+                ValidateOptions::default(),
+                None,
+                &mut errors,
+            );
             validation = true;
         }
     }

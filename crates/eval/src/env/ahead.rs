@@ -146,6 +146,9 @@ struct Shared {
     sources: Arc<dyn SourceDb>,
     modules: Arc<Modules>,
     options: ValidateOptions,
+    /// The environment's main manifest (a file or a directory): Puppet does not
+    /// check the names its files define.
+    manifest: String,
     /// Whether a worker thread runs (more than one CPU, and it could be started).
     threaded: std::sync::atomic::AtomicBool,
     state: Mutex<State>,
@@ -193,6 +196,7 @@ impl ParseAhead {
         sources: Arc<dyn SourceDb>,
         modules: Arc<Modules>,
         options: ValidateOptions,
+        manifest: &Path,
     ) -> ParseAhead {
         let threaded = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
             && std::env::var_os("MARIONETTE_NO_PARSE_AHEAD").is_none();
@@ -200,6 +204,7 @@ impl ParseAhead {
             sources,
             modules,
             options,
+            manifest: manifest.to_string_lossy().into_owned(),
             threaded: threaded.into(),
             state: Mutex::new(State::default()),
             wake: Condvar::new(),
@@ -285,15 +290,39 @@ impl Shared {
 
     fn parse_now(&self, path: &Path) -> Option<Arc<Parsed>> {
         let text = self.sources.read(path).ok()?;
-        let checked = marionette_syntax::check_with(&text, false, self.options);
-        let lines = LineIndex::new(&text);
+        let module_file = self.module_file(path);
         let path = path.to_string_lossy().into_owned();
+        let file = module_file
+            .as_ref()
+            .map(|namespace| marionette_syntax::validate::ModuleFile {
+                path: &path,
+                namespace: namespace.as_deref(),
+            });
+        let checked = marionette_syntax::check_file(&text, false, self.options, file);
+        let lines = LineIndex::new(&text);
         let error = load_error(&path, &text, &lines, &checked, true);
         Some(Arc::new(Parsed {
             file: Arc::new(SourceFile::new(path, text, lines, checked.program)),
             error,
             follows: OnceLock::new(),
         }))
+    }
+
+    /// For a file under a modulepath directory (and not in the main manifest, as
+    /// Puppet compares their paths, as strings), the namespace its definitions must
+    /// be in ([`marionette_syntax::validate::module_namespace`]).
+    fn module_file(&self, path: &Path) -> Option<Option<String>> {
+        if path.to_string_lossy().starts_with(&self.manifest) {
+            return None;
+        }
+        let relative = self
+            .modules
+            .modulepath()
+            .iter()
+            .find_map(|dir| path.strip_prefix(dir).ok())?;
+        Some(marionette_syntax::validate::module_namespace(
+            &relative.to_string_lossy(),
+        ))
     }
 
     fn parse_erb(&self, path: &Path) -> Option<ErbParse> {

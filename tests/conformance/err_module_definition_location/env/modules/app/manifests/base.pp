@@ -1,0 +1,3 @@
+class app::base { notice('base') }
+class app::basement { notice('basement') }
+class app::other { notice('other') }

@@ -1,0 +1,1 @@
+class app { include app::base }

@@ -1,0 +1,3 @@
+class app::sub::x { notice('x') }
+define app::sub::y() { }
+define app::suby() { }

@@ -1,0 +1,2 @@
+# A function file of a module may only define names in its namespace (app::thing).
+notice(app::thing())

@@ -1,0 +1,2 @@
+function app::thing() { app::other() }
+function app::other() { 'other' }

@@ -1,0 +1,2 @@
+class app { notice($x) }
+$x = 1

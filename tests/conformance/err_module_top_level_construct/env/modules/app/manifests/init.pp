@@ -1,0 +1,4 @@
+$x = 1
+class app { notice('app') }
+notice('top')
+node 'foo' { }

@@ -1,0 +1,2 @@
+class app::x { notice('x') }
+if true { class app::x::y { notice('y') } }
