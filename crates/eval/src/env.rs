@@ -756,7 +756,13 @@ impl Environment {
             }
             path.push(format!("{last}.pp"));
         }
-        self.load_file(&path).map(|_| ())
+        let file = self.load_file(&path)?;
+        if subdir == "functions" {
+            if let Some(file) = file {
+                function_file_error(&name, &file)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn find_class(&self, name: &str) -> Result<Option<Def<ClassDef>>, LoadError> {
@@ -844,12 +850,17 @@ impl Environment {
             path.push(seg);
         }
         path.push(format!("{last}.pp"));
-        self.load_file(&path)?;
+        let file = self.load_file(&path)?;
         self.registry
             .lock()
             .unwrap()
             .environment_tried(subdir)
             .insert(name.to_string());
+        if subdir == "functions" {
+            if let Some(file) = file {
+                function_file_error(name, &file)?;
+            }
+        }
         Ok(())
     }
 
@@ -884,6 +895,45 @@ impl Environment {
         let name = marionette_syntax::names::trim_root(name);
         self.modules.function_files().contains_key(name)
     }
+}
+
+/// What Puppet's function loader finds wrong with the file it loaded for function
+/// `name` (lower case): it must hold that one function and nothing else. Reported at
+/// the call (`Error while evaluating a Function Call, The code loaded from ...`).
+fn function_file_error(name: &str, file: &SourceFile) -> Result<(), LoadError> {
+    let from = &file.path;
+    let definitions = marionette_syntax::validate::definitions(&file.program);
+    let message = match definitions.as_slice() {
+        [] => format!("The code loaded from {from} does not define the function '{name}' - it is empty."),
+        [only] => match &only.kind {
+            ExprKind::Function(f) if f.name != name => format!(
+                "The code loaded from {from} produced function with the wrong name, expected {name}, actual {}",
+                f.name
+            ),
+            ExprKind::Function(_) => {
+                let body: Vec<_> = file
+                    .program
+                    .body
+                    .iter()
+                    .filter(|e| !matches!(e.kind, ExprKind::Nop))
+                    .collect();
+                if body.len() == 1 {
+                    return Ok(());
+                }
+                format!("The code loaded from {from} contains additional logic - can only contain the function {name}")
+            }
+            _ => format!("The code loaded from {from} does not define the function '{name}' - no function found."),
+        },
+        _ => format!("The code loaded from {from} must contain only the function '{name}' - it has additional definitions."),
+    };
+    Err(LoadError {
+        path: from.clone(),
+        line: 0,
+        column: 0,
+        message,
+        parse: false,
+        positionless: true,
+    })
 }
 
 /// The error Puppet reports for a file that does not parse or validate, if any: the

@@ -2425,6 +2425,16 @@ fn collect_placed_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     }
 }
 
+/// Every definition of a program (class, define, node, function, type alias), nested
+/// ones included: Puppet's `Program#definitions`.
+pub fn definitions(program: &Program) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    for statement in &program.body {
+        collect_definitions(statement, &mut out);
+    }
+    out
+}
+
 fn collect_definitions<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     for_each_child(e, &mut |child| collect_definitions(child, out));
     if matches!(

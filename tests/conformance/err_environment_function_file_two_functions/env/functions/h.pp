@@ -1,0 +1,2 @@
+function h() { zzz() }
+function zzz() { 'z' }

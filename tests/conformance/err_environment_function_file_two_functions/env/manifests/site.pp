@@ -1,0 +1,2 @@
+# Two functions in an environment function file: additional definitions.
+notice(h())

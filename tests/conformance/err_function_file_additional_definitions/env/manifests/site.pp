@@ -1,0 +1,2 @@
+# A function file of a module holds its one function: a second one is an error at the call.
+notice(app::f())

@@ -1,0 +1,2 @@
+# A class beside the function in its file is an additional definition.
+notice(app::f())

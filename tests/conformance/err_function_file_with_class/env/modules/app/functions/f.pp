@@ -1,0 +1,2 @@
+function app::f() { 1 }
+class app::fclass {}

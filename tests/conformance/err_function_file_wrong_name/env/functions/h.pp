@@ -1,0 +1,1 @@
+function g() { 1 }

@@ -1,0 +1,2 @@
+# The environment's functions/h.pp must define h (no namespace check there).
+notice(h())
