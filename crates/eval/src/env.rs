@@ -757,10 +757,8 @@ impl Environment {
             path.push(format!("{last}.pp"));
         }
         let file = self.load_file(&path)?;
-        if subdir == "functions" {
-            if let Some(file) = file {
-                function_file_error(&name, &file)?;
-            }
+        if let Some(file) = file {
+            definition_file_error(&name, subdir, &file)?;
         }
         Ok(())
     }
@@ -856,10 +854,8 @@ impl Environment {
             .unwrap()
             .environment_tried(subdir)
             .insert(name.to_string());
-        if subdir == "functions" {
-            if let Some(file) = file {
-                function_file_error(name, &file)?;
-            }
+        if let Some(file) = file {
+            definition_file_error(name, subdir, &file)?;
         }
         Ok(())
     }
@@ -897,34 +893,49 @@ impl Environment {
     }
 }
 
-/// What Puppet's function loader finds wrong with the file it loaded for function
-/// `name` (lower case): it must hold that one function and nothing else. Reported at
-/// the call (`Error while evaluating a Function Call, The code loaded from ...`).
-fn function_file_error(name: &str, file: &SourceFile) -> Result<(), LoadError> {
+/// What Puppet's loader of functions and types (`subdir` `functions` or `types`; no
+/// check for `manifests`) finds wrong with the file it loaded for `name` (lower case):
+/// it must hold that one function or type alias and nothing else. Reported at the use
+/// (`Error while evaluating a Function Call, The code loaded from ...`).
+fn definition_file_error(name: &str, subdir: &str, file: &SourceFile) -> Result<(), LoadError> {
+    let function = match subdir {
+        "functions" => true,
+        "types" => false,
+        _ => return Ok(()),
+    };
     let from = &file.path;
     let definitions = marionette_syntax::validate::definitions(&file.program);
-    let message = match definitions.as_slice() {
-        [] => format!("The code loaded from {from} does not define the function '{name}' - it is empty."),
-        [only] => match &only.kind {
+    let alone = || {
+        file.program
+            .body
+            .iter()
+            .filter(|e| !matches!(e.kind, ExprKind::Nop))
+            .count()
+            == 1
+    };
+    let message = match (definitions.as_slice(), function) {
+        ([], true) => format!("The code loaded from {from} does not define the function '{name}' - it is empty."),
+        ([], false) => format!("The code loaded from {from} does not define the type '{name}' - it is empty."),
+        ([only], true) => match &only.kind {
             ExprKind::Function(f) if f.name != name => format!(
                 "The code loaded from {from} produced function with the wrong name, expected {name}, actual {}",
                 f.name
             ),
-            ExprKind::Function(_) => {
-                let body: Vec<_> = file
-                    .program
-                    .body
-                    .iter()
-                    .filter(|e| !matches!(e.kind, ExprKind::Nop))
-                    .collect();
-                if body.len() == 1 {
-                    return Ok(());
-                }
-                format!("The code loaded from {from} contains additional logic - can only contain the function {name}")
-            }
+            ExprKind::Function(_) if alone() => return Ok(()),
+            ExprKind::Function(_) => format!("The code loaded from {from} contains additional logic - can only contain the function {name}"),
             _ => format!("The code loaded from {from} does not define the function '{name}' - no function found."),
         },
-        _ => format!("The code loaded from {from} must contain only the function '{name}' - it has additional definitions."),
+        ([only], false) => match &only.kind {
+            ExprKind::TypeAlias(a) if a.name.to_lowercase() != name => format!(
+                "The code loaded from {from} produced type with the wrong name, expected '{name}', actual '{}'",
+                a.name
+            ),
+            ExprKind::TypeAlias(_) if alone() => return Ok(()),
+            ExprKind::TypeAlias(_) => format!("The code loaded from {from} contains additional logic - can only contain the type '{name}'"),
+            _ => format!("The code loaded from {from} does not define the type '{name}' - no type alias or type definition found."),
+        },
+        (_, true) => format!("The code loaded from {from} must contain only the function '{name}' - it has additional definitions."),
+        (_, false) => format!("The code loaded from {from} must contain only the type '{name}' - it has additional definitions."),
     };
     Err(LoadError {
         path: from.clone(),

@@ -1,0 +1,2 @@
+type App::Port = Integer[1,65535]
+type App::Portx = String

@@ -1,0 +1,2 @@
+# app/types/port.pp must define App::Port, not another name.
+notice(80 =~ App::Port)

@@ -1,0 +1,1 @@
+type App::Other = Integer
