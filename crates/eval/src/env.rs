@@ -738,6 +738,11 @@ impl Environment {
         let name = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
         let mut segments: Vec<&str> = marionette_syntax::names::segments(&name).collect();
         let module = segments.remove(0);
+        // A directory whose name is no module name (`saz-rsyslog`) is no module:
+        // Puppet loads nothing from it.
+        if !is_module_name(module) {
+            return Ok(());
+        }
         let Some(dir) = self.module_dir(module) else {
             return Ok(());
         };
@@ -891,6 +896,14 @@ impl Environment {
         let name = marionette_syntax::names::trim_root(name);
         self.modules.function_files().contains_key(name)
     }
+}
+
+/// Whether `name` can name a module (`[a-z][a-z0-9_]*`), as the directories of the
+/// modulepath Puppet takes for modules are named.
+fn is_module_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_lowercase())
+        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// What Puppet's loader of functions and types (`subdir` `functions` or `types`; no

@@ -1,0 +1,3 @@
+class mymod {
+  notify { 'loaded': }
+}
