@@ -266,6 +266,43 @@ pub fn compile_input_once(
     result
 }
 
+/// [`compile_node`] for a process that ends once the catalog is written, as
+/// [`compile_input_once`]. Without a node classifier the environment does not depend
+/// on the node's data: it is loaded first, so that its parse-ahead worker lists the
+/// modules and parses ahead while the facts are read (about a millisecond). The
+/// errors are those of reading the facts first: a bad facts file is reported even when
+/// the environment is bad too.
+pub fn compile_node_once(
+    env_dir: &Path,
+    env_name: Option<&str>,
+    node: &str,
+    facts: Option<&Path>,
+    trusted: Option<&Path>,
+    server_facts: Option<&Path>,
+    options: eval::CompileOptions,
+) -> CompileResult {
+    if options.classifier.is_some() {
+        let input = node_input(node, facts, trusted, server_facts)?;
+        return compile_input_once(env_dir, env_name, input, options);
+    }
+    let environment = load_environment_at(env_dir, env_name, node, &options, true);
+    let (input, environment) = match (node_input(node, facts, trusted, server_facts), environment) {
+        (Ok(input), Ok(environment)) => (input, environment),
+        (Err(e), environment) => {
+            if let Ok(environment) = &environment {
+                environment.stop_parse_ahead();
+            }
+            return Err(e);
+        }
+        (Ok(_), Err(e)) => return Err(e),
+    };
+    let result = compile_loaded(&environment, input, options);
+    environment.stop_parse_ahead();
+    // As in `compile_input_once`: the process's end frees the environment.
+    std::mem::forget(environment);
+    result
+}
+
 /// A compile's catalog and log, or its failure.
 type CompileResult = Result<(catalog::Catalog, Vec<eval::LogLine>), CompileFailure>;
 
@@ -292,7 +329,18 @@ fn compile_in_environment(
         Ok(environment) => environment,
         Err(e) => return (Err(e), None),
     };
-    let result = match eval::compile(&environment, input, options) {
+    let result = compile_loaded(&environment, input, options);
+    (result, Some(environment))
+}
+
+/// Compiles `input` in an environment already loaded (and the node classified).
+fn compile_loaded(
+    environment: &eval::Environment,
+    input: eval::NodeInput,
+    options: eval::CompileOptions,
+) -> CompileResult {
+    let node = input.name.clone();
+    match eval::compile(environment, input, options) {
         Ok(out) => Ok((out.catalog, out.log)),
         Err((error, log)) => Err(CompileFailure {
             message: {
@@ -308,8 +356,7 @@ fn compile_in_environment(
             },
             log,
         }),
-    };
-    (result, Some(environment))
+    }
 }
 
 fn failure(message: String) -> CompileFailure {

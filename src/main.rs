@@ -583,20 +583,15 @@ fn compile_command(args: &[String]) -> ExitCode {
     if args.facts_dir.is_some() {
         return fleet_command(&args);
     }
-    let compiled = marionette::node_input(
+    let compiled = marionette::compile_node_once(
+        &args.env,
+        args.env_name.as_deref(),
         &args.node,
         args.facts.as_deref(),
         args.trusted.as_deref(),
         args.server_facts.as_deref(),
-    )
-    .and_then(|input| {
-        marionette::compile_input_once(
-            &args.env,
-            args.env_name.as_deref(),
-            input,
-            args.options.clone(),
-        )
-    });
+        args.options.clone(),
+    );
     match compiled {
         Ok((mut catalog, log)) => {
             marionette::print_log(&log);
