@@ -92,6 +92,99 @@ fn keep_freed_memory() {
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }
 
+/// Starts the parse-ahead worker on another CPU than the compile's (Linux; see
+/// [`marionette_eval::env::set_thread_placement`] for why). The worker is moved there
+/// by its creator as soon as it exists, and may run on any CPU again once it runs.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+mod placement {
+    use std::ffi::{c_int, c_ulong};
+    use std::os::unix::thread::JoinHandleExt;
+    use std::sync::Mutex;
+    use std::thread::{JoinHandle, ThreadId};
+
+    /// glibc's `cpu_set_t`: a bit for each of 1024 CPUs.
+    #[repr(C)]
+    #[derive(Clone, Copy, PartialEq)]
+    struct CpuSet([u64; 16]);
+
+    extern "C" {
+        fn sched_getcpu() -> c_int;
+        fn sched_getaffinity(pid: c_int, size: usize, set: *mut CpuSet) -> c_int;
+        fn sched_setaffinity(pid: c_int, size: usize, set: *const CpuSet) -> c_int;
+        fn pthread_setaffinity_np(thread: c_ulong, size: usize, set: *const CpuSet) -> c_int;
+    }
+
+    struct State {
+        /// The CPUs of the thread that created the workers (which they inherit).
+        allowed: Option<CpuSet>,
+        /// Workers that ran before their creator moved them: left where they are.
+        early: Vec<ThreadId>,
+    }
+
+    static STATE: Mutex<State> = Mutex::new(State {
+        allowed: None,
+        early: Vec::new(),
+    });
+
+    /// The calling thread's CPUs.
+    fn own_cpus() -> Option<CpuSet> {
+        let mut set = CpuSet([0; 16]);
+        // SAFETY: `set` is a `cpu_set_t` of the size given, which the call fills.
+        let ok = unsafe { sched_getaffinity(0, size_of::<CpuSet>(), &mut set) } == 0;
+        ok.then_some(set)
+    }
+
+    /// By the creator: moves the new worker to the creator's CPUs but its current one.
+    fn place(worker: &JoinHandle<()>) {
+        let mut state = STATE.lock().unwrap_or_else(|p| p.into_inner());
+        let id = worker.thread().id();
+        if let Some(at) = state.early.iter().position(|&early| early == id) {
+            state.early.swap_remove(at);
+            return;
+        }
+        let Some(allowed) = own_cpus() else { return };
+        // SAFETY: no arguments; returns -1 when unknown.
+        let Ok(cpu) = usize::try_from(unsafe { sched_getcpu() }) else {
+            return;
+        };
+        let mut others = allowed;
+        if let Some(word) = others.0.get_mut(cpu / 64) {
+            *word &= !(1 << (cpu % 64));
+        }
+        if others.0.iter().all(|&w| w == 0) {
+            return;
+        }
+        state.allowed = Some(allowed);
+        // SAFETY: the worker's thread is alive (its handle is not joined) and `others`
+        // is a `cpu_set_t` of the size given; a failure leaves it where it is.
+        unsafe { pthread_setaffinity_np(worker.as_pthread_t(), size_of::<CpuSet>(), &others) };
+    }
+
+    /// By the worker, first: gives it back its creator's CPUs, if it was moved.
+    fn started() {
+        let mut state = STATE.lock().unwrap_or_else(|p| p.into_inner());
+        let own = own_cpus();
+        match state.allowed {
+            Some(allowed) if own.is_some_and(|own| own != allowed) => {
+                // SAFETY: `allowed` is a `cpu_set_t` of the size given; a failure
+                // leaves the worker on the CPUs it was moved to.
+                unsafe { sched_setaffinity(0, size_of::<CpuSet>(), &allowed) };
+            }
+            _ => {
+                state.early.push(std::thread::current().id());
+            }
+        }
+    }
+
+    pub fn install() {
+        marionette_eval::env::set_thread_placement(marionette_eval::env::ThreadPlacement {
+            place,
+            started,
+        });
+    }
+}
+
 /// Transparent huge pages, off for a single compile and on for a fleet (Linux).
 /// mimalloc asks for huge pages on its arenas; a compile touches some 35 MB once, and
 /// the kernel zeroing whole 2 MiB pages for it doubled the resident memory and cost
@@ -210,6 +303,8 @@ commands:
 
 fn main() -> ExitCode {
     keep_freed_memory();
+    #[cfg(target_os = "linux")]
+    placement::install();
     let mut argv = std::env::args();
     let invoked_as = argv.next().unwrap_or_default();
     let args: Vec<String> = argv.collect();

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod ahead;
+
+pub use ahead::{set_thread_placement, ThreadPlacement};
 mod modules;
 
 /// How the evaluator reads files. The binary implements it over the file system; tests
