@@ -7,7 +7,8 @@
 //! modules' Ruby resource types (`firewall { ... }`); the files those names autoload
 //! from, and the Ruby types, are jobs for the worker, and so are the ERB templates
 //! named in string literals (`template('apache/httpd.conf.erb')`, or
-//! `"${module_name}/sshd_config.erb"` for the manifest's own module). The compile asks for a file through
+//! `"${module_name}/sshd_config.erb"` for the manifest's own module), and the templates
+//! those templates name in turn. The compile asks for a file through
 //! [`ParseAhead::parse`] (a template through [`ParseAhead::parse_erb`], a Ruby type
 //! through [`ParseAhead::ruby_type`]): done already, it is taken as is; under way, the
 //! compile waits for it; not started, the compile does it itself. Either way a file is
@@ -362,14 +363,27 @@ impl Shared {
     }
 
     fn parse_erb(&self, path: &Path) -> Option<ErbParse> {
+        self.parse_erb_here(path).0
+    }
+
+    /// [`Shared::parse_erb`], and the template's text if this call parsed it.
+    fn parse_erb_here(&self, path: &Path) -> (Option<ErbParse>, Option<String>) {
         let slot = self
             .lock()
             .erb_slots
             .entry(key(path).into())
             .or_default()
             .clone();
-        slot.get_or_init(|| self.sources.read(path).ok().map(|t| parse_erb(&t)))
-            .clone()
+        let mut text = None;
+        let parsed = slot
+            .get_or_init(|| {
+                let read = self.sources.read(path).ok()?;
+                let parsed = parse_erb(&read);
+                text = Some(read);
+                Some(parsed)
+            })
+            .clone();
+        (parsed, text)
     }
 
     fn ruby_type(&self, name: &str) -> Option<Arc<ResourceType>> {
@@ -479,6 +493,14 @@ impl Shared {
             }
             jobs.extend_from_slice(&found.manifests);
         }
+        jobs.extend(self.template_jobs(text, module));
+        jobs
+    }
+
+    /// The jobs of the templates `text` (of `module`, or of none when empty) names.
+    fn template_jobs(&self, text: &str, module: &str) -> Vec<Job> {
+        let modules = self.modules.dirs();
+        let mut jobs = Vec::new();
         for template in mentioned_templates(text) {
             let (first, rest) = match template {
                 Template::Named(name) => match name.split_once('/') {
@@ -575,7 +597,11 @@ impl Shared {
                     }
                 }
                 Job::Erb(path) => {
-                    self.parse_erb(&path);
+                    // A template may name others (`scope.function_template(['m/x.erb'])`).
+                    if let (_, Some(text)) = self.parse_erb_here(&path) {
+                        let jobs = self.template_jobs(&text, "");
+                        self.queue(self.lock(), &jobs, depth + 1, generation);
+                    }
                 }
                 Job::RubyType(name) => {
                     self.ruby_type(&name);
@@ -838,6 +864,15 @@ mod tests {
             [
                 super::Template::OfModule("sshd_config.erb"),
                 super::Template::OfModule("a/b.erb")
+            ]
+        );
+        // In a template, naming another.
+        let text = "<%= scope.function_template(['haproxy/fragments/_bind.erb']) -%>\n<%= scope.call_function('template', [\"apache/mod/_require.erb\"]) %>";
+        assert_eq!(
+            super::mentioned_templates(text),
+            [
+                super::Template::Named("haproxy/fragments/_bind.erb"),
+                super::Template::Named("apache/mod/_require.erb")
             ]
         );
     }
