@@ -1549,7 +1549,7 @@ fn a_an_uc(label: &str) -> String {
 /// The direct child expressions of `e`, and the bodies of its lambdas apart (an
 /// assignment in a lambda is allowed in a default value).
 /// Calls `f` on each child expression of `e`, in order, without collecting them.
-fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+pub fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
     struct Out<'f, 'e>(&'f mut dyn FnMut(&'e Expr));
     impl<'e> Out<'_, 'e> {
         fn push(&mut self, e: &'e Expr) {

@@ -80,7 +80,7 @@ pub(super) struct Parsed {
     pub error: Option<LoadError>,
     /// The jobs its names lead to, found by the worker (the compile thread only
     /// parses: the worker scans what it parsed too).
-    follows: OnceLock<Vec<Job>>,
+    follows: OnceLock<Vec<Follow>>,
 }
 
 /// A file's parse, done once by whichever thread gets to it first; `None` when the
@@ -93,6 +93,11 @@ type ErbSlot = Arc<OnceLock<Option<ErbParse>>>;
 
 /// A module's Ruby resource type, read once; `None` when no module has it.
 type TypeSlot = Arc<OnceLock<Option<Arc<ResourceType>>>>;
+
+/// A job a file leads to, and how many levels deeper than the file's own names it
+/// goes: 1 for what the file names only in a branch (of an `if`, `unless`, `case` or
+/// selector), which the compile may never take.
+type Follow = (Job, u32);
 
 /// What the worker is asked to do.
 #[derive(Clone)]
@@ -416,27 +421,27 @@ impl Shared {
 
     /// The jobs the names and templates of a parsed file lead to; `memo` keeps the
     /// jobs of each name found so far (the worker's own).
-    fn follows_of<'p>(&self, parsed: &'p Parsed, memo: &mut Memo) -> &'p [Job] {
+    fn follows_of<'p>(&self, parsed: &'p Parsed, memo: &mut Memo) -> &'p [Follow] {
         parsed.follows.get_or_init(|| {
             let module = &parsed.file.module_of(self.modules.modulepath()).name;
-            self.follows(&parsed.file.text, module, memo)
+            let branches = branches(&parsed.file.program);
+            self.follows(&parsed.file.text, module, &branches, memo)
         })
     }
 
-    /// Queues `jobs` (those not started, nor queued as urgently) at `depth`.
+    /// Queues `jobs` (those not started, nor queued as urgently) at `depth` (plus
+    /// each one's own).
     fn queue(
         &self,
         mut state: std::sync::MutexGuard<'_, State>,
-        jobs: &[Job],
+        jobs: &[Follow],
         depth: u32,
         generation: u64,
     ) {
-        if depth > MAX_DEPTH {
-            return;
-        }
         let mut added = false;
-        for job in jobs {
-            if state.started(job) {
+        for (job, deeper) in jobs {
+            let depth = depth + deeper;
+            if depth > MAX_DEPTH || state.started(job) {
                 continue;
             }
             let urgent = match state.queued.get(job) {
@@ -465,8 +470,15 @@ impl Shared {
 
     /// The jobs the names and templates that `text` (a manifest of `module`, or of
     /// none when empty) mentions lead to: the files those names autoload from, their
-    /// Ruby types, the templates.
-    fn follows(&self, text: &str, module: &str, memo: &mut Memo) -> Vec<Job> {
+    /// Ruby types, the templates; one level deeper for those it mentions only within
+    /// `branches` ([`branches`]).
+    fn follows(
+        &self,
+        text: &str,
+        module: &str,
+        branches: &[(u32, u32)],
+        memo: &mut Memo,
+    ) -> Vec<Follow> {
         let modules = self.modules.dirs();
         let roots = self.roots.get_or_init(|| {
             Roots::new(
@@ -477,9 +489,19 @@ impl Shared {
             )
         });
         let mut buf = String::new();
-        let names = mentioned_names(text, |first| roots.contains_any_case(first, &mut buf));
+        let names = mentioned_names(
+            text,
+            |first| roots.contains_any_case(first, &mut buf),
+            |at| within(branches, at),
+        );
         let mut jobs = Vec::new();
-        for Mention { name, as_type } in names {
+        for Mention {
+            name,
+            as_type,
+            in_branch,
+        } in names
+        {
+            let deeper = u32::from(in_branch);
             let name = marionette_syntax::names::lowercase(name);
             let found = match memo.get(&*name) {
                 Some(found) => found,
@@ -489,16 +511,22 @@ impl Shared {
                 }
             };
             if as_type {
-                jobs.extend(found.ruby_type.clone());
+                jobs.extend(found.ruby_type.clone().map(|job| (job, deeper)));
             }
-            jobs.extend_from_slice(&found.manifests);
+            jobs.extend(found.manifests.iter().map(|job| (job.clone(), deeper)));
         }
-        jobs.extend(self.template_jobs(text, module));
+        jobs.extend(self.template_jobs(text, module, &|at| within(branches, offset_in(text, at))));
         jobs
     }
 
-    /// The jobs of the templates `text` (of `module`, or of none when empty) names.
-    fn template_jobs(&self, text: &str, module: &str) -> Vec<Job> {
+    /// The jobs of the templates `text` (of `module`, or of none when empty) names,
+    /// one level deeper where `in_branch` says so of the name.
+    fn template_jobs(
+        &self,
+        text: &str,
+        module: &str,
+        in_branch: &dyn Fn(&str) -> bool,
+    ) -> Vec<Follow> {
         let modules = self.modules.dirs();
         let mut jobs = Vec::new();
         for template in mentioned_templates(text) {
@@ -510,7 +538,8 @@ impl Shared {
                 Template::OfModule(rest) => (module, rest),
             };
             if let Some(dir) = modules.get(first) {
-                jobs.push(Job::Erb(dir.join("templates").join(rest)));
+                let job = Job::Erb(dir.join("templates").join(rest));
+                jobs.push((job, u32::from(in_branch(rest))));
             }
         }
         jobs
@@ -599,7 +628,7 @@ impl Shared {
                 Job::Erb(path) => {
                     // A template may name others (`scope.function_template(['m/x.erb'])`).
                     if let (_, Some(text)) = self.parse_erb_here(&path) {
-                        let jobs = self.template_jobs(&text, "");
+                        let jobs = self.template_jobs(&text, "", &|_| false);
                         self.queue(self.lock(), &jobs, depth + 1, generation);
                     }
                 }
@@ -609,6 +638,62 @@ impl Shared {
             }
         }
     }
+}
+
+/// The byte ranges of `program` that run only if a condition holds: the branches of
+/// `if`, `unless`, `case` and selectors (sorted, overlaps merged). Lambdas' bodies are
+/// not looked into (as not in a branch).
+fn branches(program: &marionette_syntax::model::Program) -> Vec<(u32, u32)> {
+    use marionette_syntax::model::{Expr, ExprKind};
+    fn walk(e: &Expr, out: &mut Vec<(u32, u32)>) {
+        let span = |s: marionette_syntax::model::Span| (s.start, s.end);
+        match &e.kind {
+            ExprKind::If {
+                then, otherwise, ..
+            }
+            | ExprKind::Unless {
+                then, otherwise, ..
+            } => {
+                out.push(span(then.span));
+                out.extend(otherwise.as_ref().map(|o| span(o.span)));
+            }
+            ExprKind::Case { options, .. } => {
+                out.extend(options.iter().map(|o| span(o.body.span)));
+            }
+            ExprKind::Selector { entries, .. } => {
+                out.extend(entries.iter().map(|e| span(e.value.span)));
+            }
+            _ => {}
+        }
+        marionette_syntax::validate::for_each_child(e, &mut |child| walk(child, out));
+    }
+    let mut out = Vec::new();
+    for e in &program.body {
+        walk(e, &mut out);
+    }
+    out.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::with_capacity(out.len());
+    for (start, end) in out {
+        match merged.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => merged.push((start, end)),
+        }
+    }
+    merged
+}
+
+/// Whether `offset` lies in one of `ranges` (sorted, disjoint).
+fn within(ranges: &[(u32, u32)], offset: usize) -> bool {
+    let Ok(offset) = u32::try_from(offset) else {
+        return false;
+    };
+    let after = ranges.partition_point(|&(start, _)| start <= offset);
+    after > 0 && offset < ranges[after - 1].1
+}
+
+/// Where `part` (a slice of `text`) starts in it.
+fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize)
 }
 
 fn parse_erb(source: &str) -> ErbParse {
@@ -749,6 +834,8 @@ struct Mention<'t> {
     /// type is read ahead only for such a mention: type names are common words
     /// (`host`, `mount`, `file_line`) in parameter names and values.
     as_type: bool,
+    /// Written only within branches (see [`branches`]).
+    in_branch: bool,
 }
 
 /// The names in `text` that may name a class, define, type alias or function:
@@ -758,7 +845,11 @@ struct Mention<'t> {
 /// is much of its text, and names many classes as examples; a word's `#` is not one). Filtering before
 /// remembering what was seen keeps the set of seen names small: most words of a
 /// manifest are keywords, attributes and values, not names of modules.
-fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<Mention<'_>> {
+fn mentioned_names(
+    text: &str,
+    mut in_module: impl FnMut(&str) -> bool,
+    in_branch: impl Fn(usize) -> bool,
+) -> Vec<Mention<'_>> {
     let bytes = text.as_bytes();
     // Each name seen, with its place in `out`.
     let mut seen: HashMap<&str, usize> = HashMap::default();
@@ -810,13 +901,20 @@ fn mentioned_names(text: &str, mut in_module: impl FnMut(&str) -> bool) -> Vec<M
                     let after = bytes[i..].iter().position(|b| !b.is_ascii_whitespace());
                     after.is_some_and(|n| bytes[i + n] == b'{')
                 });
+            let in_branch = in_branch(start);
             match seen.entry(name) {
                 std::collections::hash_map::Entry::Occupied(at) => {
-                    out[*at.get()].as_type |= as_type;
+                    let mention = &mut out[*at.get()];
+                    mention.as_type |= as_type;
+                    mention.in_branch &= in_branch;
                 }
                 std::collections::hash_map::Entry::Vacant(slot) => {
                     slot.insert(out.len());
-                    out.push(Mention { name, as_type });
+                    out.push(Mention {
+                        name,
+                        as_type,
+                        in_branch,
+                    });
                 }
             }
         }
@@ -834,7 +932,7 @@ mod tests {
     fn names_written_as_types() {
         let text =
             "host { 'a': }\n$x = { host => mount }\nMount <| |>\nfile_line{ 'b': }\n$sshkey = 1";
-        let mentions = super::mentioned_names(text, |_| true);
+        let mentions = super::mentioned_names(text, |_| true, |_| false);
         let as_type: Vec<(&str, bool)> = mentions.iter().map(|m| (m.name, m.as_type)).collect();
         assert_eq!(
             as_type,
@@ -881,7 +979,7 @@ mod tests {
     fn names_that_may_autoload() {
         let text = "class a::b { include ntp\n $x = $apache::params::user\n Apache::Vhost['v'] -> Class['::c::d'] $y = 1 }";
         assert_eq!(
-            names(super::mentioned_names(text, |_| true)),
+            names(super::mentioned_names(text, |_| true, |_| false)),
             [
                 "class",
                 "a::b",
@@ -895,11 +993,45 @@ mod tests {
             ]
         );
         assert_eq!(
-            names(super::mentioned_names(text, |module| [
-                "ntp", "apache", "c"
-            ]
-            .contains(&module))),
+            names(super::mentioned_names(
+                text,
+                |module| ["ntp", "apache", "c"].contains(&module),
+                |_| false
+            )),
             ["ntp", "apache::params", "c::d"]
+        );
+    }
+
+    #[test]
+    fn names_written_only_in_branches() {
+        let text = "class a {\n  include ntp\n  if $x { include apache::mod::ssl include ntp }\n  else { include b }\n  case $os { 'a': { include c } default: {} }\n  $y = $z ? { 'q' => d::e, default => f }\n  unless $u { include g }\n  [1].each |$i| { include h }\n}\n";
+        let checked = marionette_syntax::check_file(
+            text,
+            false,
+            marionette_syntax::validate::ValidateOptions::default(),
+            None,
+        );
+        assert!(checked.errors.is_empty(), "{:?}", checked.errors);
+        let branches = super::branches(&checked.program);
+        let mentions = super::mentioned_names(
+            text,
+            |module| ["ntp", "apache", "b", "c", "d", "f", "g", "h"].contains(&module),
+            |at| super::within(&branches, at),
+        );
+        let in_branch: Vec<(&str, bool)> = mentions.iter().map(|m| (m.name, m.in_branch)).collect();
+        // `ntp` is also included outside the `if`; a lambda's body is not a branch.
+        assert_eq!(
+            in_branch,
+            [
+                ("ntp", false),
+                ("apache::mod::ssl", true),
+                ("b", true),
+                ("c", true),
+                ("d::e", true),
+                ("f", true),
+                ("g", true),
+                ("h", false),
+            ]
         );
     }
 
@@ -937,7 +1069,7 @@ mod tests {
         let text =
             "# include apache::mod::ssl\ninclude ntp # and apache\n$x = 'a#b' apache::vhost { }";
         assert_eq!(
-            names(super::mentioned_names(text, |_| true)),
+            names(super::mentioned_names(text, |_| true, |_| false)),
             ["include", "ntp", "a", "b", "apache::vhost"]
         );
     }
