@@ -288,13 +288,8 @@ pub fn compile_node_once(
     let environment = load_environment_at(env_dir, env_name, node, &options, true);
     let (input, environment) = match (node_input(node, facts, trusted, server_facts), environment) {
         (Ok(input), Ok(environment)) => (input, environment),
-        (Err(e), environment) => {
-            if let Ok(environment) = &environment {
-                environment.stop_parse_ahead();
-            }
-            return Err(e);
-        }
-        (Ok(_), Err(e)) => return Err(e),
+        // Dropping the environment stops its worker.
+        (Err(e), _) | (Ok(_), Err(e)) => return Err(e),
     };
     let result = compile_loaded(&environment, input, options);
     environment.stop_parse_ahead();
