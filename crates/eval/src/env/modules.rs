@@ -106,12 +106,15 @@ impl Modules {
     }
 
     /// Builds the indexes the compile asks for first (the modules, their Ruby
-    /// functions and type files), as the parse-ahead worker does before it parses.
-    /// The providers' index waits for the first Ruby type read.
+    /// functions, type files and providers), as the parse-ahead worker does before
+    /// it parses. The providers' index had waited for the first Ruby type read,
+    /// which was the compile's more often than not (`anchor`, early in most
+    /// catalogs): 0.7-3 ms of its thread.
     pub(crate) fn index(&self) {
         self.dirs();
         self.function_files();
         self.type_files();
+        self.provider_dirs();
     }
 
     /// Every Ruby function the modules ship, by name, with its module and file
