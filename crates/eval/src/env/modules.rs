@@ -17,8 +17,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub(crate) struct Modules {
     sources: Arc<dyn SourceDb>,
     modulepath: Vec<PathBuf>,
-    /// Each modulepath directory's entries, sorted.
-    entries: OnceLock<Vec<Vec<PathBuf>>>,
+    /// Each modulepath directory's entries, sorted, each with whether it is a
+    /// directory if the listing told.
+    entries: OnceLock<Vec<Vec<Entry>>>,
+    /// The names in each module's `lib/puppet` (by module directory), each with
+    /// whether it is a directory if the listing told; none for a module without one.
+    lib_puppet: OnceLock<HashMap<PathBuf, Vec<LibEntry>>>,
     /// The entries that are directories, with their names, in modulepath order.
     all_dirs: OnceLock<Vec<(String, PathBuf)>>,
     /// The first directory of each module name, as autoloading finds them.
@@ -38,6 +42,13 @@ pub(crate) struct Modules {
     /// The directories of `all_dirs`, as a set.
     module_dirs: OnceLock<foldhash::HashSet<PathBuf>>,
 }
+
+/// A directory entry, and whether it is a directory if its listing told.
+type Entry = (PathBuf, Option<bool>);
+
+/// A name in a module's `lib/puppet`, and whether it is a directory if the listing
+/// told.
+type LibEntry = (String, Option<bool>);
 
 /// The `.pp` files of one code directory and its subdirectories.
 type CodeTree = foldhash::HashSet<PathBuf>;
@@ -62,6 +73,7 @@ impl Modules {
             module_dirs: OnceLock::new(),
             modulepath,
             entries: OnceLock::new(),
+            lib_puppet: OnceLock::new(),
             all_dirs: OnceLock::new(),
             dirs: OnceLock::new(),
             type_files: OnceLock::new(),
@@ -77,16 +89,49 @@ impl Modules {
 
     /// The entries of each modulepath directory (modules, and whatever else is
     /// there), sorted, in modulepath order.
-    pub(crate) fn entries(&self) -> &[Vec<PathBuf>] {
+    pub(crate) fn entries(&self) -> &[Vec<Entry>] {
         self.entries.get_or_init(|| {
             self.modulepath
                 .iter()
                 .map(|dir| {
-                    let mut entries = self.sources.list(dir).unwrap_or_default();
+                    let mut entries = self.sources.list_typed(dir).unwrap_or_default();
                     entries.sort();
                     entries
                 })
                 .collect()
+        })
+    }
+
+    /// Whether a listed entry is a directory.
+    fn is_dir(&self, (path, dir): &Entry) -> bool {
+        dir.unwrap_or_else(|| self.sources.is_dir(path))
+    }
+
+    /// Whether `<module>/lib/puppet/<name>` may be a directory, from one listing of
+    /// each module's `lib/puppet`: most modules have no functions, or no `lib` at
+    /// all, and a failed open of each directory the indexes look in cost more.
+    fn has_lib_dir(&self, module: &Path, name: &str) -> bool {
+        let lib_puppet = self.lib_puppet.get_or_init(|| {
+            let mut lib_puppet = HashMap::new();
+            for entry in self.entries().iter().flatten() {
+                if entry.1 == Some(false) {
+                    continue;
+                }
+                let Ok(names) = self.sources.list_typed(&entry.0.join("lib/puppet")) else {
+                    continue;
+                };
+                let names = names
+                    .into_iter()
+                    .filter_map(|(path, dir)| Some((path.file_name()?.to_str()?.to_string(), dir)))
+                    .collect();
+                lib_puppet.insert(entry.0.clone(), names);
+            }
+            lib_puppet
+        });
+        lib_puppet.get(module).is_some_and(|names| {
+            names
+                .iter()
+                .any(|(n, dir)| n == name && *dir != Some(false))
         })
     }
 
@@ -131,18 +176,28 @@ impl Modules {
             for (module_name, module) in self.all_dirs() {
                 // The first module of a name hides later ones (`dir`).
                 let first = seen_modules.insert(module_name.as_str());
-                for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
-                    for file in self.sources.list(&module.join(sub)).unwrap_or_default() {
-                        if let Some(stem) = super::ruby_file_stem(&file) {
+                // `ns::name` lives in the module named `ns`, under its namespace.
+                let mut ns_dir = None;
+                for (top, sub) in [("functions", "functions"), ("parser", "parser/functions")] {
+                    if !self.has_lib_dir(module, top) {
+                        continue;
+                    }
+                    let dir = module.join("lib/puppet").join(sub);
+                    for entry in self.sources.list_typed(&dir).unwrap_or_default() {
+                        if let Some(stem) = super::ruby_file_stem(&entry.0) {
                             index
                                 .entry(stem.to_string())
-                                .or_insert_with(|| (module_name.clone(), file.clone()));
+                                .or_insert_with(|| (module_name.clone(), entry.0.clone()));
+                        } else if top == "functions"
+                            && first
+                            && entry.0.file_name().is_some_and(|n| *n == **module_name)
+                            && self.is_dir(&entry)
+                        {
+                            ns_dir = Some(entry.0);
                         }
                     }
                 }
-                // `ns::name` lives in the module named `ns`, under its namespace.
-                let ns_dir = module.join("lib/puppet/functions").join(module_name);
-                if first && self.sources.is_dir(&ns_dir) {
+                if let Some(ns_dir) = ns_dir {
                     self.index_namespace(&ns_dir, module_name, module_name, &mut index);
                 }
             }
@@ -179,10 +234,9 @@ impl Modules {
                 .iter()
                 .flatten()
                 .filter_map(|entry| {
-                    let name = entry.file_name()?.to_str()?;
-                    self.sources
-                        .is_dir(entry)
-                        .then(|| (name.to_string(), entry.clone()))
+                    let name = entry.0.file_name()?.to_str()?;
+                    self.is_dir(entry)
+                        .then(|| (name.to_string(), entry.0.clone()))
                 })
                 .collect()
         })
@@ -267,7 +321,7 @@ impl Modules {
     /// `lib/puppet/type/<name>.rb` files of every module, by name, in modulepath order.
     pub(crate) fn type_files(&self) -> &HashMap<String, Vec<PathBuf>> {
         self.type_files.get_or_init(|| {
-            self.index_subdirs("lib/puppet/type", |entry| {
+            self.index_subdirs("type", |entry| {
                 super::ruby_file_stem(entry).map(str::to_string)
             })
         })
@@ -276,7 +330,7 @@ impl Modules {
     /// `lib/puppet/provider/<name>` directories of every module, by name.
     fn provider_dirs(&self) -> &HashMap<String, Vec<PathBuf>> {
         self.provider_dirs.get_or_init(|| {
-            self.index_subdirs("lib/puppet/provider", |entry| {
+            self.index_subdirs("provider", |entry| {
                 entry
                     .file_name()
                     .and_then(|n| n.to_str())
@@ -346,7 +400,7 @@ impl Modules {
         };
         let mut libs: Vec<PathBuf> = own_lib.into_iter().map(Path::to_path_buf).collect();
         for modules in self.entries() {
-            libs.extend(modules.iter().map(|m| m.join("lib")));
+            libs.extend(modules.iter().map(|m| m.0.join("lib")));
         }
         libs.iter()
             .map(|lib| lib.join(&file))
@@ -354,16 +408,20 @@ impl Modules {
             .and_then(|path| self.sources.read(&path).ok())
     }
 
-    /// The entries of `<module>/<subdir>` of every module, by the key `key` gives them,
-    /// in modulepath order.
+    /// The entries of `<module>/lib/puppet/<subdir>` of every module, by the key `key`
+    /// gives them, in modulepath order.
     fn index_subdirs(
         &self,
         subdir: &str,
         key: impl Fn(&Path) -> Option<String>,
     ) -> HashMap<String, Vec<PathBuf>> {
         let mut index: HashMap<String, Vec<PathBuf>> = HashMap::new();
-        for module in self.entries().iter().flatten() {
-            for entry in self.sources.list(&module.join(subdir)).unwrap_or_default() {
+        for (module, _) in self.entries().iter().flatten() {
+            if !self.has_lib_dir(module, subdir) {
+                continue;
+            }
+            let dir = module.join("lib/puppet").join(subdir);
+            for entry in self.sources.list(&dir).unwrap_or_default() {
                 if let Some(k) = key(&entry) {
                     index.entry(k).or_default().push(entry);
                 }
@@ -414,6 +472,57 @@ mod tests {
         assert_eq!(has(&module.join("templates/x.pp")), None);
         assert_eq!(has(&root.join("modules/manifests/x.pp")), None);
         assert_eq!(has(Path::new("/x/manifests/init.pp")), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn ruby_code_indexed_from_listings() {
+        let root =
+            std::env::temp_dir().join(format!("marionette-lib-index-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let modules_dir = root.join("modules");
+        let files = [
+            "a/lib/puppet/functions/plain.rb",
+            "a/lib/puppet/functions/a/nested/deep.rb",
+            "a/lib/puppet/functions/a/top.rb",
+            "a/lib/puppet/parser/functions/legacy.rb",
+            "a/lib/puppet/type/thing.rb",
+            "a/lib/puppet/provider/thing/posix.rb",
+            "b/manifests/init.pp",
+            "elsewhere/c/lib/puppet/type/linked.rb",
+        ];
+        for file in files {
+            let path = root.join(if file.starts_with("elsewhere") {
+                file.to_string()
+            } else {
+                format!("modules/{file}")
+            });
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        std::fs::write(modules_dir.join("README"), "").unwrap();
+        // A module that is a link to a directory elsewhere.
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root.join("elsewhere/c"), modules_dir.join("c")).unwrap();
+        let modules = Modules::new(Arc::new(crate::FsSourceDb), root.clone(), vec![modules_dir]);
+        let dirs: Vec<&str> = modules.all_dirs().iter().map(|(n, _)| n.as_str()).collect();
+        let mut functions: Vec<&str> = modules
+            .function_files()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        functions.sort_unstable();
+        assert_eq!(functions, ["a::nested::deep", "a::top", "legacy", "plain"]);
+        assert!(modules.type_files().contains_key("thing"));
+        assert!(modules.has_providers("thing"));
+        assert!(!modules.has_providers("linked"));
+        #[cfg(unix)]
+        {
+            assert_eq!(dirs, ["a", "b", "c"]);
+            assert!(modules.type_files().contains_key("linked"));
+        }
+        #[cfg(not(unix))]
+        let _ = dirs;
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
