@@ -225,8 +225,16 @@ impl Regex {
         fancy_regex::Expr::parse_tree(&translated).map_err(|e| onigmo_message(&e, source))?;
         // What the parser above lets through and the engine refuses when it builds
         // the matcher (Ruby refuses it at once). Both are found in the engine's syntax
-        // tree, without translating it (most of the cost of the engine's own parse).
-        if let Err(e) = regex_syntax::ast::parse::Parser::new().parse(&translated) {
+        // tree, without translating it (most of the cost of the engine's own parse);
+        // that parse is made only for a pattern that may have one.
+        let refused = may_be_refused(&translated)
+            .then(|| {
+                regex_syntax::ast::parse::Parser::new()
+                    .parse(&translated)
+                    .err()
+            })
+            .flatten();
+        if let Some(e) = refused {
             use regex_syntax::ast::ErrorKind;
             let ruby = match e.kind() {
                 ErrorKind::RepetitionCountInvalid => {
@@ -343,6 +351,98 @@ impl Regex {
 /// The message Ruby's regexp engine (Onigmo) gives for a pattern the parser refuses
 /// (`end pattern with unmatched parenthesis: /(/`), or the parser's own words where
 /// there is no counterpart.
+/// Whether `pattern` (in the engine's syntax) may have what the engine refuses and
+/// `fancy_regex`'s parser lets through: a counted repetition whose upper bound is
+/// below its lower (`a{2,1}`), or a class range whose end is below its start
+/// (`[b-a]`). `false` only when it has neither for sure: the engine's own parse of a
+/// pattern cost some 37,000 instructions, more than the rest of checking it, and
+/// the patterns of real code have plain ranges and repetitions. Anything this scan
+/// does not follow (an escape at either end of a range, a class in a class,
+/// whitespace that `x` makes insignificant) counts as a maybe.
+fn may_be_refused(pattern: &str) -> bool {
+    let bytes = pattern.as_bytes();
+    if pattern.match_indices("(?").any(|(i, _)| {
+        bytes[i + 2..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic() || **b == b'-')
+            .any(|&b| b == b'x')
+    }) {
+        return true;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1 + pattern[i + 1..].chars().next().map_or(0, char::len_utf8),
+            b'{' => {
+                let Some(len) = bytes[i + 1..].iter().position(|&b| b == b'}') else {
+                    return true;
+                };
+                let inner = &pattern[i + 1..i + 1 + len];
+                if let Some((low, high)) = inner.split_once(',') {
+                    let number = |s: &str| {
+                        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                            .then(|| s.parse::<u64>().ok())
+                    };
+                    match (number(low), number(high)) {
+                        (Some(Some(low)), Some(Some(high))) if high >= low => {}
+                        // Not a counted repetition with both bounds: no such error.
+                        (Some(Some(_)), None) | (None, _) => {}
+                        _ => return true,
+                    }
+                }
+                i += len + 2;
+            }
+            b'[' => match class_may_be_refused(pattern, i) {
+                Some(end) => i = end,
+                None => return true,
+            },
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+/// For [`may_be_refused`]: the end of the class that starts at `start` (a `[`), or
+/// `None` if it may have a range that ends below its start. A class with an escape
+/// and a range is a maybe (an escape may stand for any character), and so is one
+/// with a class in it.
+fn class_may_be_refused(pattern: &str, start: usize) -> Option<usize> {
+    let mut chars = pattern[start + 1..].char_indices().peekable();
+    chars.next_if(|&(_, c)| c == '^');
+    let (mut escapes, mut ranges) = (false, false);
+    let mut previous: Option<char> = None;
+    // A `]` first is a literal.
+    let mut first = true;
+    while let Some((at, c)) = chars.next() {
+        match c {
+            ']' if !first => {
+                return (!(escapes && ranges)).then_some(start + 1 + at + 1);
+            }
+            '[' => return None,
+            '\\' => {
+                escapes = true;
+                previous = None;
+                chars.next();
+            }
+            // A range, if there is an item before it (the engine's rule); after an
+            // escape that item is unknown, and the class a maybe for that.
+            '-' if !first && chars.peek().is_some_and(|&(_, n)| n != ']') => {
+                ranges = true;
+                if let Some(start) = previous {
+                    let (_, end) = chars.next()?;
+                    if end == '\\' || end == '[' || end < start {
+                        return None;
+                    }
+                }
+                previous = None;
+            }
+            c => previous = Some(c),
+        }
+        first = false;
+    }
+    None
+}
+
 fn onigmo_message(e: &fancy_regex::Error, source: &str) -> String {
     use fancy_regex::ParseError as P;
     let fancy_regex::Error::ParseError(_, p) = e else {
@@ -1512,5 +1612,105 @@ impl TimespanFormat {
 
     pub fn text(&self) -> &str {
         &self.text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Whether the engine's parse refuses `pattern` for one of the errors
+    /// [`super::may_be_refused`] stands guard for.
+    fn refused(pattern: &str) -> bool {
+        use regex_syntax::ast::ErrorKind;
+        regex_syntax::ast::parse::Parser::new()
+            .parse(pattern)
+            .is_err_and(|e| {
+                matches!(
+                    e.kind(),
+                    ErrorKind::RepetitionCountInvalid | ErrorKind::ClassRangeInvalid
+                )
+            })
+    }
+
+    #[test]
+    fn refused_patterns_are_maybes() {
+        for pattern in [
+            "a{2,1}",
+            "[b-a]",
+            "x[^z-a]",
+            "[]z-a]",
+            "[\\x7a-a]",
+            "[a-\\x00]",
+            "[\\w-a]",
+            "(?x)a{ 2 , 1 }",
+            "[[:alpha:]z-a]",
+            "[é-a]",
+            "a{99999999999999999999,1}",
+        ] {
+            assert!(
+                refused(pattern) || pattern.contains(['[', '{']),
+                "{pattern}"
+            );
+            assert!(super::may_be_refused(pattern), "{pattern}");
+        }
+        for pattern in [
+            "^[a-z0-9_]+$",
+            "\\A(0x)?[0-9a-fA-F]{8}\\Z",
+            "[^/]+",
+            "a{2,}",
+            "x{1,3}",
+        ] {
+            assert!(!super::may_be_refused(pattern), "{pattern}");
+        }
+    }
+
+    /// Patterns made of the pieces that matter, pseudo-randomly: wherever the engine
+    /// refuses one, the scan says it may.
+    #[test]
+    fn scan_never_misses_a_refusal() {
+        const PIECES: [&str; 22] = [
+            "a",
+            "z",
+            "-",
+            "[",
+            "]",
+            "^",
+            "\\",
+            "x",
+            "{",
+            "}",
+            ",",
+            "1",
+            "2",
+            "(?x)",
+            "(?i)",
+            " ",
+            "é",
+            "\\x7a",
+            "[:alpha:]",
+            "\\-",
+            "&&",
+            "0",
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut refusals = 0;
+        for _ in 0..200_000 {
+            let len = 1 + next() % 9;
+            let pattern: String = (0..len)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            let maybe = super::may_be_refused(&pattern);
+            if refused(&pattern) {
+                refusals += 1;
+                assert!(maybe, "missed: {pattern}");
+            }
+        }
+        // The generator does make such patterns.
+        assert!(refusals > 100, "{refusals}");
     }
 }
