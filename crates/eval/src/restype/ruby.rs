@@ -185,11 +185,17 @@ impl Lexer<'_> {
             while self.i < self.s.len() {
                 let start = self.i;
                 self.skip_line();
-                let line = self.text(start, self.i);
+                // Compared as bytes, not copied: most of a type's lines may be its
+                // documentation's.
+                let mut line = &self.s[start..self.i];
                 self.i += 1;
-                let line = line.trim_end_matches('\r');
-                let line = if indented { line.trim_start() } else { line };
-                if line == word {
+                while let [rest @ .., b'\r'] = line {
+                    line = rest;
+                }
+                if indented {
+                    line = line.trim_ascii_start();
+                }
+                if line == word.as_bytes() {
                     break;
                 }
             }
