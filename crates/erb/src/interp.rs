@@ -29,8 +29,60 @@ pub struct Proc {
 
 #[derive(Debug, Default)]
 pub(crate) struct Frame {
-    vars: RefCell<HashMap<String, Value>>,
+    vars: RefCell<Vars>,
     parent: Option<Rc<Frame>>,
+}
+
+/// A frame's local variables, in a list searched in turn: a block's frame has one to
+/// three, and a hash map per block call (with a hashed key per assignment) cost more
+/// than the search. A frame with more than [`Vars::INDEXED`] gets an index too.
+#[derive(Debug, Default)]
+struct Vars {
+    list: Vec<(String, Value)>,
+    index: HashMap<String, usize>,
+}
+
+impl Vars {
+    const INDEXED: usize = 8;
+
+    fn position(&self, name: &str) -> Option<usize> {
+        if self.list.len() > Self::INDEXED {
+            self.index.get(name).copied()
+        } else {
+            self.list.iter().position(|(n, _)| n == name)
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.position(name).map(|i| &self.list[i].1)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.position(name).map(|i| &mut self.list[i].1)
+    }
+
+    /// Adds a variable this frame does not have.
+    fn push(&mut self, name: String, value: Value) {
+        if self.list.len() == Self::INDEXED {
+            let names = self
+                .list
+                .iter()
+                .enumerate()
+                .map(|(i, (n, _))| (n.clone(), i));
+            self.index.extend(names);
+        }
+        if self.list.len() >= Self::INDEXED {
+            self.index.insert(name.clone(), self.list.len());
+        }
+        self.list.push((name, value));
+    }
+
+    fn insert(&mut self, name: String, value: Value) {
+        match self.get_mut(&name) {
+            Some(old) => *old = value,
+            None => self.push(name, value),
+        }
+    }
 }
 
 impl Frame {
@@ -44,8 +96,8 @@ impl Frame {
     fn set(&self, name: &str, v: Value) {
         let mut f = self;
         loop {
-            if f.vars.borrow().contains_key(name) {
-                f.vars.borrow_mut().insert(name.to_string(), v);
+            if let Some(old) = f.vars.borrow_mut().get_mut(name) {
+                *old = v;
                 return;
             }
             match &f.parent {
@@ -53,12 +105,12 @@ impl Frame {
                 None => break,
             }
         }
-        self.vars.borrow_mut().insert(name.to_string(), v);
+        self.vars.borrow_mut().push(name.to_string(), v);
     }
 
     fn child(parent: &Rc<Frame>) -> Rc<Frame> {
         Rc::new(Frame {
-            vars: RefCell::new(HashMap::new()),
+            vars: RefCell::default(),
             parent: Some(parent.clone()),
         })
     }

@@ -254,6 +254,23 @@ mod tests {
     }
 
     #[test]
+    fn many_locals_and_block_variables() {
+        // More locals than a frame searches in turn: the index finds them, and
+        // assignments after it is built (to new names and old ones) are seen.
+        let out = render(
+            "<% a = 1; b = 2; c = 3; d = 4; e = 5; f = 6; g = 7; h = 8; i = 9; j = 10; a = 11 %>\
+             <%= [a, b, c, d, e, f, g, h, i, j].inspect %>|\
+             <% k = 0; [1, 2].each { |x| k += x; j = x } %><%= [k, j].inspect %>|\
+             <%= [3].map { |a| a * 2 }.inspect %><%= a %>",
+            &mut NoScope,
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok("[11, 2, 3, 4, 5, 6, 7, 8, 9, 10]|[3, 2]|[6]11")
+        );
+    }
+
+    #[test]
     fn hash_reads_by_string_find_only_string_keys() {
         // A literal key, a String in a variable and `key?` take the String path;
         // Symbols, numbers and arrays that look alike stay other keys (Ruby's eql?).
