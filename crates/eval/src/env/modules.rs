@@ -437,11 +437,16 @@ mod tests {
     use std::path::Path;
     use std::sync::Arc;
 
+    /// An empty directory of this name (and process) under the system's temporary one.
+    fn fresh_dir(name: &str) -> std::path::PathBuf {
+        let root = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        root
+    }
+
     #[test]
     fn manifests_known_from_listings() {
-        let root =
-            std::env::temp_dir().join(format!("marionette-code-trees-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = fresh_dir("marionette-code-trees");
         let module = root.join("modules/m");
         for dir in ["manifests/a/b", "templates"] {
             std::fs::create_dir_all(module.join(dir)).unwrap();
@@ -477,9 +482,7 @@ mod tests {
 
     #[test]
     fn ruby_code_indexed_from_listings() {
-        let root =
-            std::env::temp_dir().join(format!("marionette-lib-index-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = fresh_dir("marionette-lib-index");
         let modules_dir = root.join("modules");
         let files = [
             "a/lib/puppet/functions/plain.rb",
