@@ -1,0 +1,2 @@
+$a = 'from 01'
+notify { 'a': message => $a }

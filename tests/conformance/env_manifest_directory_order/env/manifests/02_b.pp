@@ -1,0 +1,2 @@
+notify { 'b': message => "sees ${a}" }
+include m1

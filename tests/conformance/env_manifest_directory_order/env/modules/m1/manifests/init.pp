@@ -1,0 +1,1 @@
+class m1 { notify { 'm1': } }

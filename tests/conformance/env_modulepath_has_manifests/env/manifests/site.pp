@@ -1,0 +1,2 @@
+include m1
+notify { 'site': }

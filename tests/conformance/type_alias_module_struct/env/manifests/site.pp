@@ -1,0 +1,1 @@
+class { 'mymod': conf => { 'name' => 'web', 'port' => 8080, 'opts' => { 'a' => 1 } } }

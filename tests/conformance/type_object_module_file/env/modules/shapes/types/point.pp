@@ -1,0 +1,6 @@
+type Shapes::Point = Object[{
+  attributes => {
+    x => Integer,
+    y => { type => Integer, value => 0 },
+  },
+}]
