@@ -845,7 +845,42 @@ impl Environment {
         if !self.registry.lock().unwrap().aliases.contains_key(&*key) {
             self.autoload_from_environment(&key, "types")?;
         }
+        if !marionette_syntax::names::is_qualified(&key)
+            && !self.registry.lock().unwrap().aliases.contains_key(&*key)
+        {
+            // A type named as a module is that module's TypeSet, in
+            // `types/init_typeset.pp`.
+            if let Some(dir) = self.module_dir(&key).filter(|_| is_module_name(&key)) {
+                self.load_file(&dir.join("types").join(INIT_TYPESET))?;
+            }
+        }
         Ok(self.registry.lock().unwrap().aliases.get(&*key).cloned())
+    }
+
+    /// [`Environment::find_alias`], when the definition comes from the file the name
+    /// maps to (a module's `types/`, its `types/init_typeset.pp`, the environment's own
+    /// `types/`): where Puppet's loaders look for the TypeSet that may hold a
+    /// qualified type without a file of its own, by each of the type's parent names.
+    /// A type defined in the main manifest is not found so.
+    pub fn find_alias_in_types_file(
+        &self,
+        name: &str,
+    ) -> Result<Option<Def<TypeAlias>>, LoadError> {
+        let Some(def) = self.find_alias(name)? else {
+            return Ok(None);
+        };
+        let key = marionette_syntax::names::lowercase(marionette_syntax::names::trim_root(name));
+        let mut segments = marionette_syntax::names::segments(&key);
+        let first = segments.next().unwrap_or_default();
+        let rest: Vec<&str> = segments.collect();
+        let path = Path::new(&def.file.path);
+        let in_types = |relative: &str| path.ends_with(Path::new("types").join(relative));
+        let found = if rest.is_empty() {
+            in_types(&format!("{first}.pp")) || in_types(INIT_TYPESET)
+        } else {
+            in_types(&format!("{}.pp", rest.join("/")))
+        };
+        Ok(found.then_some(def))
     }
 
     /// Puppet's environment loader: the environment's own `functions/` and `types/`
@@ -920,6 +955,9 @@ impl Environment {
 
 /// Whether `name` can name a module (`[a-z][a-z0-9_]*`), as the directories of the
 /// modulepath Puppet takes for modules are named.
+/// The file of a module's TypeSet, the type named as the module.
+const INIT_TYPESET: &str = "init_typeset.pp";
+
 fn is_module_name(name: &str) -> bool {
     let mut bytes = name.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_lowercase())

@@ -1233,21 +1233,20 @@ impl<'e> Compiler<'e> {
         // `Set::Name`: a member of a TypeSet, once the set is loaded (Puppet's loader
         // knows the members of a set it has resolved, and no others), or of the set
         // being evaluated.
+        // Inside a set being evaluated, its members are also named by their short
+        // names (Puppet's loader of the set, consulted after every other).
+        let innermost_set = match self.pending_sets.last() {
+            Some(p) if !marionette_syntax::names::is_qualified(name) => Some(p.name.clone()),
+            _ => None,
+        };
+        if let Some(set) = innermost_set {
+            if let Some((set, key, t)) = self.pending_set_member(&set, name)? {
+                return Ok(pending_member(&set, key, &t));
+            }
+        }
         if let Some((set, member)) = name.rsplit_once("::") {
             if let Some((set, key, t)) = self.pending_set_member(set, member)? {
-                return Ok(match crate::object::set_member(&set, &key, &t) {
-                    object @ PType::Object(_) => object,
-                    // Inside its set, a member is named by its short name.
-                    other => {
-                        let a = AliasType::new(key.clone());
-                        a.resolve(other);
-                        a.settle_recursion();
-                        PType::Alias {
-                            name: key,
-                            target: AliasLink::Strong(a),
-                        }
-                    }
-                });
+                return Ok(pending_member(&set, key, &t));
             }
             if let Some(PType::TypeSet(Some(ts))) = self
                 .aliases
@@ -1256,6 +1255,30 @@ impl<'e> Compiler<'e> {
             {
                 if let Some(t) = ts.member(member) {
                     return Ok(t);
+                }
+            }
+            // Puppet's loaders, finding no file for a qualified type, look for a
+            // TypeSet named by each of its parents, in that parent's own file: loading
+            // and resolving it makes its members known.
+            let mut parent = set;
+            loop {
+                let unresolved = !self.aliases.contains_key(&capitalize_segments(parent));
+                if unresolved
+                    && self
+                        .env
+                        .find_alias_in_types_file(parent)
+                        .map_err(EvalError::from_load)?
+                        .is_some()
+                {
+                    if let PType::TypeSet(Some(ts)) = self.resolve_type_name(parent)? {
+                        if let Some(t) = ts.member(&name[parent.len() + 2..]) {
+                            return Ok(t);
+                        }
+                    }
+                }
+                match parent.rsplit_once("::") {
+                    Some((up, _)) => parent = up,
+                    None => break,
                 }
             }
         }
@@ -1944,4 +1967,22 @@ pub(crate) fn article_type(v: &Value) -> String {
         "a"
     };
     format!("{a} {n}")
+}
+
+/// A member `key` (of type `t`) of the TypeSet `set` being evaluated, as a reference
+/// inside the set gives it: an Object member as itself, any other as an alias named
+/// by its short name.
+fn pending_member(set: &str, key: String, t: &PType) -> PType {
+    match crate::object::set_member(set, &key, t) {
+        object @ PType::Object(_) => object,
+        other => {
+            let a = AliasType::new(key.clone());
+            a.resolve(other);
+            a.settle_recursion();
+            PType::Alias {
+                name: key,
+                target: AliasLink::Strong(a),
+            }
+        }
+    }
 }

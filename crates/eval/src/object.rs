@@ -477,9 +477,8 @@ pub struct PendingSet {
     pub resolved: Vec<(String, PType)>,
 }
 
-/// A `TypeSet[{...}]`: named types reached as `Set::Name`. Types inside refer to one
-/// another by their full names only (FIXME: Puppet also resolves short names in the
-/// set).
+/// A `TypeSet[{...}]`: named types reached as `Set::Name`; types inside also refer to
+/// one another by their short names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeSetType {
     pub name: String,

@@ -1,0 +1,1 @@
+class ts(Ts::Set::Name $n = 'dflt') { notify { "ts ${n}": } }
