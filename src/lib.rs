@@ -408,7 +408,17 @@ fn load_environment_at(
         std::sync::Arc::new(eval::FsSourceDb),
         load,
     )
-    .map_err(|e| failure(format!("{} on node {node}", e.describe(&name))))?;
+    .map_err(|e| CompileFailure {
+        message: format!("{} on node {node}", e.describe(&name)),
+        log: e
+            .logged
+            .iter()
+            .map(|message| eval::LogLine {
+                level: "err",
+                message: message.clone(),
+            })
+            .collect(),
+    })?;
     environment.hiera_config = options.hiera_config.clone();
     options
         .extensions

@@ -353,7 +353,20 @@ pub fn compile(
             catalog,
             log: compiler.log,
         }),
-        Err(error) => Err((error, compiler.log)),
+        Err(error) => {
+            let mut log = compiler.log;
+            log.extend(
+                error
+                    .logged
+                    .iter()
+                    .flat_map(|l| l.iter())
+                    .map(|message| LogLine {
+                        level: "err",
+                        message: message.clone(),
+                    }),
+            );
+            Err((error, log))
+        }
     }
 }
 
@@ -1108,7 +1121,7 @@ impl<'e> Compiler<'e> {
             e.note = Some(format!(
                 "(class '{}' inherits from itself through its parents: file: {}, line: {line}, column: {col})",
                 def.def.name, def.file.path
-            ));
+            ).into());
             return Err(e);
         }
         let result = self.new_class_resource(def, &title, from);

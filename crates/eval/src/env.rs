@@ -162,6 +162,9 @@ pub struct LoadError {
     /// number literal Ruby cannot read: `marionette_syntax::is_positionless`; an
     /// entity redefined in a loader).
     pub positionless: bool,
+    /// What Puppet logs as errors before it reports this one: when a file fails
+    /// validation more than once, each failure with its position, then their count.
+    pub logged: Vec<String>,
 }
 
 impl LoadError {
@@ -660,6 +663,7 @@ impl Environment {
             message: e.to_string(),
             parse: true,
             positionless: false,
+            logged: Vec::new(),
         })?;
         let checked = self.check_template(&text);
         let lines = LineIndex::new(&text);
@@ -1015,6 +1019,7 @@ fn definition_file_error(name: &str, subdir: &str, file: &SourceFile) -> Result<
         message,
         parse: false,
         positionless: true,
+        logged: Vec::new(),
     })
 }
 
@@ -1043,6 +1048,7 @@ fn load_error(
             message: e.message,
             parse: false,
             positionless: !e.located,
+            logged: Vec::new(),
         });
     };
     let validation = || {
@@ -1053,13 +1059,27 @@ fn load_error(
     };
     if checked.errors.len() > 1 && validation() {
         let count = checked.errors.len();
+        let message = format!("Language validation logged {count} errors. Giving up");
+        let mut logged: Vec<String> = checked
+            .errors
+            .iter()
+            .map(|e| {
+                let e = syntax_error(path, text, lines, e);
+                format!(
+                    "{} (file: {}, line: {}, column: {})",
+                    e.message, e.path, e.line, e.column
+                )
+            })
+            .collect();
+        logged.push(message.clone());
         return Some(LoadError {
             path: path.to_string(),
             line: 0,
             column: 0,
-            message: format!("Language validation logged {count} errors. Giving up"),
+            message,
             parse: true,
             positionless: false,
+            logged,
         });
     }
     Some(syntax_error(path, text, lines, first))
@@ -1086,6 +1106,7 @@ pub(crate) fn syntax_error(
         message: error.message.clone(),
         parse: true,
         positionless: marionette_syntax::is_positionless(&error.message),
+        logged: Vec::new(),
     }
 }
 
@@ -1159,6 +1180,7 @@ fn check_clash(
                 message,
                 parse: false,
                 positionless: false,
+                logged: Vec::new(),
             });
         }
     }

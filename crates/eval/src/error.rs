@@ -56,7 +56,11 @@ pub struct EvalError {
     pub(crate) style: ErrorStyle,
     /// A hint for the user, not part of Puppet's message: whoever reports the error
     /// writes it on a line of its own after the message (and the node).
-    pub note: Option<String>,
+    pub note: Option<Box<str>>,
+    /// Errors Puppet logs before it reports this one (a file's several validation
+    /// failures: [`LoadError::logged`]); boxed, as errors travel in every `Result`
+    /// of the evaluator and almost never have any.
+    pub logged: Option<Box<Vec<String>>>,
 }
 
 impl EvalError {
@@ -68,6 +72,7 @@ impl EvalError {
             labelled: false,
             style: ErrorStyle::Runtime,
             note: None,
+            logged: None,
         }
     }
 
@@ -161,6 +166,7 @@ impl EvalError {
             labelled: true,
             style: ErrorStyle::Evaluation,
             note: self.note,
+            logged: None,
         }
     }
 
@@ -172,6 +178,7 @@ impl EvalError {
             labelled: false,
             style: ErrorStyle::Runtime,
             note: None,
+            logged: None,
         }
     }
 
@@ -189,6 +196,7 @@ impl EvalError {
             return EvalError::located(e.message, &e.path, Some(e.line));
         }
         let mut error = EvalError::new(e.message);
+        error.logged = (!e.logged.is_empty()).then(|| Box::new(e.logged));
         error.style = ErrorStyle::Located;
         error.location = Some(Location {
             file: e.path,

@@ -429,7 +429,7 @@ impl<'e> Compiler<'e> {
             error.note = Some(format!(
                 "(module {module} has a Ruby function '{name}' at {} that Marionette does not implement)",
                 path.display()
-            ));
+            ).into());
         }
         Err(error)
     }
