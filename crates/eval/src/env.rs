@@ -957,11 +957,11 @@ impl Environment {
     }
 }
 
-/// Whether `name` can name a module (`[a-z][a-z0-9_]*`), as the directories of the
-/// modulepath Puppet takes for modules are named.
 /// The file of a module's TypeSet, the type named as the module.
 const INIT_TYPESET: &str = "init_typeset.pp";
 
+/// Whether `name` can name a module (`[a-z][a-z0-9_]*`), as the directories of the
+/// modulepath Puppet takes for modules are named.
 fn is_module_name(name: &str) -> bool {
     let mut bytes = name.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_lowercase())

@@ -1230,9 +1230,6 @@ impl<'e> Compiler<'e> {
                 target: AliasLink::Strong(a),
             });
         }
-        // `Set::Name`: a member of a TypeSet, once the set is loaded (Puppet's loader
-        // knows the members of a set it has resolved, and no others), or of the set
-        // being evaluated.
         // Inside a set being evaluated, its members are also named by their short
         // names (Puppet's loader of the set, consulted after every other).
         let innermost_set = match self.pending_sets.last() {
@@ -1244,6 +1241,10 @@ impl<'e> Compiler<'e> {
                 return Ok(pending_member(&set, key, &t));
             }
         }
+        // `Set::Name`: a member of the set being evaluated, of a set already resolved,
+        // or of a set in a module's types file found by one of the name's parents
+        // (Puppet's loaders know the members of a set they have resolved, and no
+        // others: a set of the main manifest is not found through its members).
         if let Some((set, member)) = name.rsplit_once("::") {
             if let Some((set, key, t)) = self.pending_set_member(set, member)? {
                 return Ok(pending_member(&set, key, &t));
