@@ -410,14 +410,7 @@ fn load_environment_at(
     )
     .map_err(|e| CompileFailure {
         message: format!("{} on node {node}", e.describe(&name)),
-        log: e
-            .logged
-            .iter()
-            .map(|message| eval::LogLine {
-                level: "err",
-                message: message.clone(),
-            })
-            .collect(),
+        log: eval::LogLine::errors(&e.logged).collect(),
     })?;
     environment.hiera_config = options.hiera_config.clone();
     options

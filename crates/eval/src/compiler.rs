@@ -89,6 +89,17 @@ pub struct LogLine {
     pub message: String,
 }
 
+impl LogLine {
+    /// Errors logged before the one that ends a compile or a load
+    /// ([`crate::LoadError::logged`]), as lines of its log.
+    pub fn errors(messages: &[String]) -> impl Iterator<Item = LogLine> + '_ {
+        messages.iter().map(|message| LogLine {
+            level: "err",
+            message: message.clone(),
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ScopeKind {
     Top,
@@ -355,16 +366,9 @@ pub fn compile(
         }),
         Err(error) => {
             let mut log = compiler.log;
-            log.extend(
-                error
-                    .logged
-                    .iter()
-                    .flat_map(|l| l.iter())
-                    .map(|message| LogLine {
-                        level: "err",
-                        message: message.clone(),
-                    }),
-            );
+            if let Some(logged) = &error.logged {
+                log.extend(LogLine::errors(logged));
+            }
             Err((error, log))
         }
     }
